@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+// Legible: scanned handwritten notebook pages made readable by assistive technology.
+// Module shape and layering: ../shared/design/ARCHITECTURE.md (each target imports only the
+// targets listed before it).
+import PackageDescription
+
+let package = Package(
+    name: "Legible",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LegibleLayout", targets: ["LegibleLayout"]),
+        .library(name: "LegibleTextInput", targets: ["LegibleTextInput"]),
+        .library(name: "LegiblePages", targets: ["LegiblePages"]),
+        .executable(name: "legible", targets: ["legible"]),
+    ],
+    targets: [
+        // C libraries, each behind a system-library target (field notes §2).
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        .systemLibrary(
+            name: "CLeptonica", pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"])]),
+        // ICU break iterators behind a header that does not include ICU's own headers:
+        // importing ICU's headers next to Foundation fails to compile (field notes §4).
+        .target(
+            name: "CUnicodeBreak",
+            linkerSettings: [.linkedLibrary("icuuc")]),
+
+        // Pure Swift layers.
+        .target(name: "LegibleLayout"),
+        .target(
+            name: "LegibleTextInput",
+            dependencies: [.target(name: "CUnicodeBreak", condition: .when(platforms: [.linux]))]),
+        .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
+        .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout"]),
+
+        // Layers that need the C libraries.
+        .target(name: "LegibleRaster", dependencies: ["CPNG"]),
+        .target(
+            name: "LegibleOCR",
+            dependencies: ["CTesseract", "CLeptonica", "LegibleLayout"]),
+
+        .executableTarget(
+            name: "legible",
+            dependencies: [
+                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
+                "LegibleEvaluation",
+            ]),
+        .executableTarget(
+            name: "legible-bench",
+            dependencies: [
+                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
+                "LegibleEvaluation",
+            ]),
+
+        .target(
+            name: "LegibleTestSupport",
+            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster"],
+            path: "Tests/LegibleTestSupport"),
+        .testTarget(
+            name: "LegibleTextInputTests",
+            dependencies: ["LegibleTextInput", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegiblePagesTests",
+            dependencies: ["LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleLayoutTests",
+            dependencies: ["LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleOCRTests",
+            dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleCLITests",
+            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport"]),
+    ]
+)

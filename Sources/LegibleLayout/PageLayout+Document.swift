@@ -1,0 +1,130 @@
+import Foundation
+
+extension PageLayout {
+    /// Reads and validates a page document (JSON). Only the minimum fields of ARCHITECTURE.md are
+    /// required; words, glyphs, baselines, confidences and engine data are optional.
+    /// - Throws: ``PageDocumentError`` with a one-line description naming the offending field.
+    public static func decodeDocument(_ data: Data) throws -> PageLayout {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw PageDocumentError.notJSON(
+                data.isEmpty ? "the file is empty" : "the bytes do not parse as JSON")
+        }
+        // Check the tag first so a foreign JSON file gets "not a page document", not a field error.
+        guard let dictionary = object as? [String: Any] else {
+            throw PageDocumentError.foreignDocument(format: nil)
+        }
+        guard let format = dictionary["format"] as? String, format == formatName else {
+            throw PageDocumentError.foreignDocument(format: dictionary["format"] as? String)
+        }
+        guard let version = dictionary["version"] as? Int else {
+            throw PageDocumentError.malformed(path: "version", reason: "missing or not an integer")
+        }
+        guard version == currentVersion else { throw PageDocumentError.unsupportedVersion(version) }
+        let layout: PageLayout
+        do {
+            layout = try JSONDecoder().decode(PageLayout.self, from: data)
+        } catch let error as DecodingError {
+            throw PageDocumentError.describing(error)
+        }
+        try layout.validate()
+        return layout
+    }
+
+    /// The page document as pretty-printed JSON with sorted keys (stable across runs).
+    public func encodeDocument() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Checks that every range lies inside the text and in order, and every box is a real box
+    /// inside the image (1 px slack for rounding).
+    /// - Throws: ``PageDocumentError/inconsistent(path:reason:)`` naming the first problem.
+    public func validate() throws {
+        let length = text.utf16.count
+        let width = Double(image.width)
+        let height = Double(image.height)
+        guard image.width > 0, image.height > 0 else {
+            throw PageDocumentError.inconsistent(path: "image", reason: "width and height must be positive")
+        }
+        func check(_ span: UTF16Span, within outer: UTF16Span, _ path: String) throws {
+            guard span.start >= outer.start, span.end <= outer.end, span.start <= span.end else {
+                throw PageDocumentError.inconsistent(
+                    path: path, reason: "range [\(span.start), \(span.end)) is outside [\(outer.start), \(outer.end))")
+            }
+        }
+        func check(_ box: PixelBox, _ path: String) throws {
+            let values = [box.x, box.y, box.width, box.height]
+            guard values.allSatisfy(\.isFinite), box.width >= 0, box.height >= 0 else {
+                throw PageDocumentError.inconsistent(path: path, reason: "a box needs finite values and a non-negative size")
+            }
+            guard box.x >= -1, box.y >= -1, box.maxX <= width + 1, box.maxY <= height + 1 else {
+                throw PageDocumentError.inconsistent(
+                    path: path, reason: "box [\(box.x), \(box.y), \(box.width), \(box.height)] leaves the \(image.width)×\(image.height) image")
+            }
+        }
+        let whole = UTF16Span(0, length)
+        var previousEnd = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            try check(paragraph.range, within: whole, "paragraphs[\(index)].range")
+            guard paragraph.range.start >= previousEnd else {
+                throw PageDocumentError.inconsistent(path: "paragraphs[\(index)].range", reason: "paragraphs overlap or are out of order")
+            }
+            previousEnd = paragraph.range.end
+        }
+        previousEnd = 0
+        for (lineIndex, line) in lines.enumerated() {
+            let path = "lines[\(lineIndex)]"
+            try check(line.range, within: whole, path + ".range")
+            guard line.range.start >= previousEnd else {
+                throw PageDocumentError.inconsistent(path: path + ".range", reason: "lines overlap or are out of reading order")
+            }
+            previousEnd = line.range.end
+            try check(line.box, path + ".box")
+            if let confidence = line.confidence, !(0...1).contains(confidence) {
+                throw PageDocumentError.inconsistent(path: path + ".confidence", reason: "must be in 0...1")
+            }
+            for (wordIndex, word) in (line.words ?? []).enumerated() {
+                let wordPath = "\(path).words[\(wordIndex)]"
+                try check(word.range, within: line.range, wordPath + ".range")
+                try check(word.box, wordPath + ".box")
+                for (glyphIndex, glyph) in (word.glyphs ?? []).enumerated() {
+                    try check(glyph.range, within: word.range, "\(wordPath).glyphs[\(glyphIndex)].range")
+                    try check(glyph.box, "\(wordPath).glyphs[\(glyphIndex)].box")
+                }
+            }
+        }
+    }
+}
+
+extension PageDocumentError {
+    /// Turns a `DecodingError` into a one-line message with a JSON path such as `lines[2].box`.
+    static func describing(_ error: DecodingError) -> PageDocumentError {
+        func path(_ keys: [CodingKey]) -> String {
+            var result = ""
+            for key in keys {
+                if let index = key.intValue {
+                    result += "[\(index)]"
+                } else {
+                    result += (result.isEmpty ? "" : ".") + key.stringValue
+                }
+            }
+            return result.isEmpty ? "(top level)" : result
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return .malformed(path: path(context.codingPath + [key]), reason: "required field is missing")
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return .malformed(path: path(context.codingPath), reason: "wrong type (\(context.debugDescription))")
+        case .dataCorrupted(let context):
+            return .malformed(path: path(context.codingPath), reason: context.debugDescription)
+        @unknown default:
+            return .malformed(path: "(unknown)", reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// A recognised page: its reading text plus the geometry of every paragraph, line, word and
+/// glyph. Pure values; `Codable` as the page document (JSON, format `legible-page`, version 1,
+/// ARCHITECTURE.md).
+///
+/// All `range`s are UTF-16 spans of ``text``; all `box`es are in the ORIGINAL image's pixels
+/// (origin top-left, y down), whatever preprocessing the recogniser applied.
+public struct PageLayout: Hashable, Sendable, Codable {
+    /// The document format tag; always ``PageLayout/formatName``.
+    public var format: String
+    /// The document format version; ``PageLayout/currentVersion`` for documents we write.
+    public var version: Int
+    /// The scanned image the page was read from.
+    public var image: PageImage
+    /// The recogniser that produced the page, when known.
+    public var engine: EngineInfo?
+    /// The preprocessing steps considered, in order, with whether each was applied.
+    public var preprocessing: [PreprocessingStep]?
+    /// Reading text: words joined by one space, soft-wrapped lines joined by one space,
+    /// paragraphs by `"\n"`, words hyphenated across lines joined by U+00AD.
+    public var text: String
+    /// Paragraphs in reading order; their spans exclude the joining `"\n"`.
+    public var paragraphs: [Paragraph]
+    /// Text lines in reading order.
+    public var lines: [Line]
+
+    /// The `format` value of every page document.
+    public static let formatName = "legible-page"
+    /// The page-document version this build writes and reads.
+    public static let currentVersion = 1
+
+    /// Creates a page layout (not validated; see ``validate()``).
+    public init(
+        image: PageImage, engine: EngineInfo? = nil, preprocessing: [PreprocessingStep]? = nil,
+        text: String, paragraphs: [Paragraph], lines: [Line]
+    ) {
+        self.format = Self.formatName
+        self.version = Self.currentVersion
+        self.image = image
+        self.engine = engine
+        self.preprocessing = preprocessing
+        self.text = text
+        self.paragraphs = paragraphs
+        self.lines = lines
+    }
+}
+
+/// The image a page was recognised from. Sizes are in pixels.
+public struct PageImage: Hashable, Sendable, Codable {
+    /// The image's file name (no folder), when known.
+    public var file: String?
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Lower-case hex SHA-256 of the image file's bytes, when known.
+    public var sha256: String?
+    /// Resolution in dots per inch used for recognition, when known.
+    public var dpi: Int?
+
+    /// Creates image metadata; `width` and `height` in pixels.
+    public init(file: String? = nil, width: Int, height: Int, sha256: String? = nil, dpi: Int? = nil) {
+        self.file = file
+        self.width = width
+        self.height = height
+        self.sha256 = sha256
+        self.dpi = dpi
+    }
+}
+
+/// What produced a page: engine name, version and options.
+public struct EngineInfo: Hashable, Sendable, Codable {
+    /// Engine name, e.g. `"tesseract"` or `"import"`.
+    public var name: String
+    /// Engine version string, e.g. `"5.3.0"`.
+    public var version: String
+    /// Languages as given to the engine, e.g. `"eng"` or `"eng+deu"`.
+    public var languages: String?
+    /// Page segmentation mode (Tesseract `--psm`).
+    public var pageSegmentationMode: Int?
+    /// SHA-256 of the first language model file, so goldens can tell models apart.
+    public var modelSHA256: String?
+    /// A digest of every option that changes the output; equal digests mean re-running with
+    /// the same image would give the same document.
+    public var optionsDigest: String?
+
+    /// Creates engine metadata.
+    public init(
+        name: String, version: String, languages: String? = nil, pageSegmentationMode: Int? = nil,
+        modelSHA256: String? = nil, optionsDigest: String? = nil
+    ) {
+        self.name = name
+        self.version = version
+        self.languages = languages
+        self.pageSegmentationMode = pageSegmentationMode
+        self.modelSHA256 = modelSHA256
+        self.optionsDigest = optionsDigest
+    }
+}
+
+/// One preprocessing step the recogniser considered.
+public struct PreprocessingStep: Hashable, Sendable, Codable {
+    /// Step name, e.g. `"background-normalisation"`, `"colour-dropout"`, `"deskew"`.
+    public var name: String
+    /// Whether the step changed the image given to the engine.
+    public var applied: Bool
+    /// A short human-readable detail (a measured angle, the channel used, why it was skipped).
+    public var detail: String?
+
+    /// Creates a step record.
+    public init(name: String, applied: Bool, detail: String? = nil) {
+        self.name = name
+        self.applied = applied
+        self.detail = detail
+    }
+}
+
+/// A paragraph: a run of lines joined by spaces (soft wraps), ended by `"\n"` or the text end.
+public struct Paragraph: Hashable, Sendable, Codable {
+    /// UTF-16 span of the paragraph's text, excluding the `"\n"` that ends it.
+    public var range: UTF16Span
+
+    /// Creates a paragraph over `range` (UTF-16).
+    public init(range: UTF16Span) { self.range = range }
+}
+
+/// A text line as laid out on the page.
+public struct Line: Hashable, Sendable, Codable {
+    /// UTF-16 span of the line's own characters (not the separator after it).
+    public var range: UTF16Span
+    /// Bounding box in image pixels.
+    public var box: PixelBox
+    /// Baseline from its left end to its right end, image pixels; its slope is the line's skew.
+    public var baseline: [PixelPoint]?
+    /// Recognition confidence in `0...1`.
+    public var confidence: Double?
+    /// Words in reading order, when the recogniser reports them.
+    public var words: [Word]?
+
+    /// Creates a line; `range` in UTF-16, geometry in image pixels.
+    public init(
+        range: UTF16Span, box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil,
+        words: [Word]? = nil
+    ) {
+        self.range = range
+        self.box = box
+        self.baseline = baseline
+        self.confidence = confidence
+        self.words = words
+    }
+}
+
+/// A recognised word.
+public struct Word: Hashable, Sendable, Codable {
+    /// UTF-16 span of the word's characters.
+    public var range: UTF16Span
+    /// Bounding box in image pixels.
+    public var box: PixelBox
+    /// Recognition confidence in `0...1`.
+    public var confidence: Double?
+    /// Glyph boxes, when the recogniser reports trustworthy ones.
+    public var glyphs: [Glyph]?
+
+    /// Creates a word; `range` in UTF-16, `box` in image pixels.
+    public init(range: UTF16Span, box: PixelBox, confidence: Double? = nil, glyphs: [Glyph]? = nil) {
+        self.range = range
+        self.box = box
+        self.confidence = confidence
+        self.glyphs = glyphs
+    }
+}
+
+/// One glyph: the box of one or more characters of a word.
+public struct Glyph: Hashable, Sendable, Codable {
+    /// UTF-16 span of the characters the glyph draws.
+    public var range: UTF16Span
+    /// Bounding box in image pixels.
+    public var box: PixelBox
+
+    /// Creates a glyph; `range` in UTF-16, `box` in image pixels.
+    public init(range: UTF16Span, box: PixelBox) {
+        self.range = range
+        self.box = box
+    }
+}

@@ -1,0 +1,65 @@
+/// Recogniser output before the reading text is built: nested paragraphs → lines → words, each
+/// with its own text and its box in ORIGINAL image pixels (origin top-left, y down).
+/// ``PageLayout/assemble(_:image:engine:preprocessing:)`` turns it into a ``PageLayout``.
+public struct RecognisedParagraph: Hashable, Sendable {
+    /// Lines in reading order.
+    public var lines: [RecognisedLine]
+    /// Creates a paragraph of lines.
+    public init(lines: [RecognisedLine]) { self.lines = lines }
+}
+
+/// A recognised line: its words and geometry (image pixels).
+public struct RecognisedLine: Hashable, Sendable {
+    /// Words in reading order; a line with no words carries its text in one pseudo-word.
+    public var words: [RecognisedWord]
+    /// Bounding box, image pixels.
+    public var box: PixelBox
+    /// Baseline from left end to right end, image pixels.
+    public var baseline: [PixelPoint]?
+    /// Confidence in `0...1`.
+    public var confidence: Double?
+
+    /// Creates a line.
+    public init(words: [RecognisedWord], box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil) {
+        self.words = words
+        self.box = box
+        self.baseline = baseline
+        self.confidence = confidence
+    }
+}
+
+/// A recognised word with optional glyphs (image pixels).
+public struct RecognisedWord: Hashable, Sendable {
+    /// The word's text, no spaces.
+    public var text: String
+    /// Bounding box, image pixels.
+    public var box: PixelBox
+    /// Confidence in `0...1`.
+    public var confidence: Double?
+    /// Glyphs in order; their texts concatenated must equal ``text`` or they are dropped.
+    public var glyphs: [RecognisedGlyph]?
+    /// `false` for a line-level pseudo-word whose box is the line's (layouts without words).
+    public var isWord: Bool
+
+    /// Creates a word.
+    public init(text: String, box: PixelBox, confidence: Double? = nil, glyphs: [RecognisedGlyph]? = nil, isWord: Bool = true) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+        self.glyphs = glyphs
+        self.isWord = isWord
+    }
+}
+
+/// A recognised glyph: text of one or more characters and its box (image pixels).
+public struct RecognisedGlyph: Hashable, Sendable {
+    /// The characters the glyph draws.
+    public var text: String
+    /// Bounding box, image pixels.
+    public var box: PixelBox
+    /// Creates a glyph.
+    public init(text: String, box: PixelBox) {
+        self.text = text
+        self.box = box
+    }
+}

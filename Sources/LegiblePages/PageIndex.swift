@@ -1,0 +1,198 @@
+import Foundation
+import LegibleLayout
+import LegibleTextInput
+
+/// Everything a ``ScannedPage`` looks up, built once per layout in O(lines + paragraphs):
+/// line spans and rects as flat arrays for binary search, paragraph directions, and a
+/// y-sorted line order for hit testing. Per-line cluster geometry is built lazily on first use
+/// (``LineGeometry``) so loading a 2,000-line page does not segment its whole text.
+///
+/// Coordinates are page pixels (origin top-left, y down); offsets are UTF-16 units.
+final class PageIndex {
+    let layout: PageLayout
+    let utf16: [UInt16]
+    var length: Int { utf16.count }
+    let pageBounds: CGRect
+
+    /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
+    /// `[lineStarts[i], unitEnds[i])`, which add the separator that follows.
+    let lineStarts: [Int]
+    let lineEnds: [Int]
+    let unitEnds: [Int]
+    /// Line rects clipped to the page, with overlaps between consecutive lines split at the
+    /// middle so rects of consecutive lines never overlap.
+    let lineRects: [CGRect]
+    /// Skew of each line from its baseline, radians (positive: descending to the right).
+    let lineAngles: [Double]
+    /// Base direction of the paragraph each line belongs to.
+    let lineDirections: [WritingDirection]
+    /// Paragraph unit starts (tiling) and base directions.
+    let paragraphStarts: [Int]
+    let paragraphDirections: [WritingDirection]
+    /// Line indices ordered by vertical centre, and the largest half height, for hit testing.
+    let linesByMidY: [Int]
+    let midYs: [Double]
+    let maxHalfHeight: Double
+    /// Tokenizer line units: `[0, line0.start)` if any, then each line from its start to the
+    /// next line's start (the last to the end), so lines tile the text (contract §4.5).
+    let lineUnits: TextUnits
+    /// Tokenizer paragraph units: each paragraph with its terminating newline, tiling the text.
+    let paragraphUnits: TextUnits
+    let topY: Double
+    let bottomY: Double
+
+    /// Height of a caret on a page without lines (pixels).
+    static let defaultLineHeight: Double = 24
+
+    private var geometryCache: [Int: LineGeometry] = [:]
+
+    init(layout: PageLayout) {
+        self.layout = layout
+        let utf16 = Array(layout.text.utf16)
+        self.utf16 = utf16
+        let width = Double(layout.image.width)
+        let height = Double(layout.image.height)
+        pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
+
+        var lines = layout.lines
+        if lines.isEmpty && !utf16.isEmpty {
+            // A document with text but no lines: the whole page is one line.
+            lines = [Line(range: UTF16Span(0, utf16.count), box: PixelBox(x: 0, y: 0, width: width, height: height))]
+        }
+        lineStarts = lines.map { $0.range.start }
+        lineEnds = lines.map { $0.range.end }
+        unitEnds = lines.indices.map { index in
+            index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
+        }
+
+        var rects = lines.map { line -> CGRect in
+            let box = line.box.clipped(toWidth: width, height: height)
+            return CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
+        }
+        for index in rects.indices.dropLast() {
+            var upper = rects[index]
+            var lower = rects[index + 1]
+            if upper.midY > lower.midY { swap(&upper, &lower) }
+            let overlapsHorizontally = upper.minX < lower.maxX && lower.minX < upper.maxX
+            guard overlapsHorizontally, upper.maxY > lower.minY else { continue }
+            let cut = (upper.maxY + lower.minY) / 2
+            let newUpper = CGRect(x: upper.minX, y: upper.minY, width: upper.width, height: max(0, cut - upper.minY))
+            let newLower = CGRect(x: lower.minX, y: cut, width: lower.width, height: max(0, lower.maxY - cut))
+            if rects[index].midY <= rects[index + 1].midY {
+                rects[index] = newUpper
+                rects[index + 1] = newLower
+            } else {
+                rects[index] = newLower
+                rects[index + 1] = newUpper
+            }
+        }
+        lineRects = rects
+        lineAngles = lines.map { line in
+            guard let baseline = line.baseline, baseline.count >= 2 else { return 0 }
+            let dx = baseline[baseline.count - 1].x - baseline[0].x
+            let dy = baseline[baseline.count - 1].y - baseline[0].y
+            guard dx > 0 else { return 0 }
+            return atan2(dy, dx)
+        }
+
+        // Paragraph units tile the text from 0; without paragraphs, hard breaks decide.
+        var starts = layout.paragraphs.map(\.range.start)
+        if starts.isEmpty { starts = Self.hardBreakStarts(utf16) }
+        if starts.first != 0 { starts.insert(0, at: 0) }
+        var deduplicated: [Int] = []
+        for start in starts where start != deduplicated.last && start <= utf16.count { deduplicated.append(start) }
+        paragraphStarts = utf16.isEmpty ? [] : deduplicated
+        paragraphDirections = deduplicated.indices.map { index in
+            let start = deduplicated[index]
+            let end = index + 1 < deduplicated.count ? deduplicated[index + 1] : utf16.count
+            return Self.firstStrongDirection(utf16[start..<end])
+        }
+        let paragraphStartsCopy = paragraphStarts
+        let paragraphDirectionsCopy = paragraphDirections
+        lineDirections = lineStarts.map { start in
+            let index = TextUnits.lastIndex(in: paragraphStartsCopy, atMost: start)
+            return index >= 0 ? paragraphDirectionsCopy[index] : .natural
+        }
+
+        var lineBoundaries = [0]
+        for start in lineStarts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
+        lineUnits = TextUnits(tilingFrom: utf16.isEmpty ? [] : lineBoundaries, length: utf16.count)
+        paragraphUnits = TextUnits(tilingFrom: paragraphStarts, length: utf16.count)
+
+        let order = rects.indices.sorted { rects[$0].midY < rects[$1].midY }
+        linesByMidY = order
+        midYs = order.map { Double(rects[$0].midY) }
+        maxHalfHeight = rects.map { Double($0.height) / 2 }.max() ?? 0
+        topY = rects.map { Double($0.minY) }.min() ?? 0
+        bottomY = rects.map { Double($0.maxY) }.max() ?? 0
+    }
+
+    var lineCount: Int { lineStarts.count }
+
+    /// Starts of runs ended by a newline (paragraphs of a document without paragraph data).
+    static func hardBreakStarts(_ text: [UInt16]) -> [Int] {
+        var starts = [0]
+        for (index, unit) in text.enumerated() where (unit == 0x0A || unit == 0x2029) && index + 1 < text.count {
+            starts.append(index + 1)
+        }
+        return starts
+    }
+
+    /// The direction of the first strong character: Hebrew, Arabic, Syriac, Thaana, NKo,
+    /// Samaritan, Mandaic and their presentation forms are right-to-left; any other letter is
+    /// left-to-right; no letter at all is `.natural`. (Swift exposes no bidi class, so this
+    /// uses the blocks whose letters are all of bidi class R or AL.)
+    static func firstStrongDirection(_ units: ArraySlice<UInt16>) -> WritingDirection {
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            let value = scalar.value
+            let rightToLeft =
+                (0x0590...0x08FF).contains(value) || (0xFB1D...0xFDFF).contains(value)
+                || (0xFE70...0xFEFF).contains(value) || (0x10800...0x10FFF).contains(value)
+                || (0x1E800...0x1EFFF).contains(value)
+            if rightToLeft { return .rightToLeft }
+            if scalar.properties.isAlphabetic { return .leftToRight }
+        }
+        return .natural
+    }
+
+    /// Index of the line whose unit `[start, unitEnd)` holds `offset`; offsets before the first
+    /// line map to line 0 and the end of the text to the last line. `nil` without lines.
+    func lineIndex(containing offset: Int) -> Int? {
+        guard lineCount > 0 else { return nil }
+        return max(0, TextUnits.lastIndex(in: lineStarts, atMost: offset))
+    }
+
+    /// The line a caret at `position` belongs to: at a soft wrap (the offset where one line's
+    /// unit ends and the next line starts, with no newline between) `.upstream` picks the
+    /// earlier line (contract §3.4).
+    func caretLineIndex(for position: TextPosition) -> Int? {
+        guard var index = lineIndex(containing: position.offset) else { return nil }
+        if position.affinity == .upstream, index > 0, lineStarts[index] == position.offset,
+            unitEnds[index - 1] == position.offset, !endsWithNewline(index - 1)
+        {
+            index -= 1
+        }
+        return index
+    }
+
+    /// `true` when the separator after line `index` contains a line break (a paragraph end).
+    func endsWithNewline(_ index: Int) -> Bool {
+        let separator = lineEnds[index]..<unitEnds[index]
+        return separator.contains { utf16[$0] == 0x0A || utf16[$0] == 0x2029 || utf16[$0] == 0x0D }
+    }
+
+    /// The cluster geometry of line `index`, built on first use from `characters` (the page's
+    /// grapheme-cluster units).
+    func geometry(ofLine index: Int, characters: TextUnits) -> LineGeometry {
+        if let cached = geometryCache[index] { return cached }
+        let lines = layout.lines
+        let line: Line =
+            index < lines.count
+            ? lines[index]
+            : Line(range: UTF16Span(lineStarts[index], lineEnds[index]), box: PixelBox(x: 0, y: 0, width: pageBounds.width, height: pageBounds.height))
+        let geometry = LineGeometry(
+            line: line, rect: lineRects[index], direction: lineDirections[index], characters: characters, utf16: utf16)
+        geometryCache[index] = geometry
+        return geometry
+    }
+}

@@ -1,0 +1,22 @@
+import LegibleTextInput
+
+/// The page's tokenizer: a ``StringTokenizer`` whose `.line` units are the OCR lines, each
+/// extended to the next line's start so that lines tile the text (contract §4.5), and whose
+/// `.paragraph` units are the page document's paragraphs. Every other granularity is
+/// inherited unchanged — the subclassing pattern `UITextInputStringTokenizer` documents.
+final class PageTokenizer: StringTokenizer {
+    private weak var page: ScannedPage?
+
+    init(page: ScannedPage) {
+        self.page = page
+        super.init(textInput: page)
+    }
+
+    override func units(for granularity: TextGranularity) -> TextUnits {
+        guard let page, granularity == .line || granularity == .paragraph else {
+            return super.units(for: granularity)
+        }
+        return granularity == .line ? page.index.lineUnits : page.index.paragraphUnits
+    }
+}
+

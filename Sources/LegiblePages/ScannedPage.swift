@@ -1,0 +1,94 @@
+import Foundation
+import LegibleLayout
+import LegibleTextInput
+
+/// One scanned notebook page exposed through the whole text-input contract
+/// (`../shared/design/text-input-contract.md`), so a screen reader can read it line by line,
+/// move by character, word, sentence, line and paragraph, select, and hit-test its handwriting.
+///
+/// Offsets are UTF-16 code units of the page's reading text. Geometry is in page coordinates:
+/// the scanned image's pixels, origin top-left, y down. The page is read-only: editing members
+/// are no-ops, and the text changes only through ``reload(with:)`` (a re-OCR).
+///
+/// Not thread-safe: use a page from one isolation domain (a UIKit host uses it on the main
+/// actor, as `UITextInput` requires).
+public final class ScannedPage: TextInput {
+    /// The page document this page was built from.
+    public private(set) var layout: PageLayout
+    var index: PageIndex
+    var selection: TextRange?
+    private var pageTokenizer: PageTokenizer?
+
+    /// Receives selection and text notifications; weak, set by the host (or a test spy).
+    public weak var inputDelegate: (any TextInputDelegate)?
+
+    /// Creates a page over a layout (a page document or a hand-built layout).
+    public init(layout: PageLayout) {
+        self.layout = layout
+        self.index = PageIndex(layout: layout)
+    }
+
+    /// Reads a page document (JSON); only ARCHITECTURE.md's minimum fields are required.
+    /// - Throws: ``PageDocumentError`` with a one-line description.
+    public convenience init(documentData: Data) throws {
+        self.init(layout: try PageLayout.decodeDocument(documentData))
+    }
+
+    /// Reads a page document from a file.
+    /// - Throws: ``PageDocumentError``, or the file system's error when the file cannot be read.
+    public convenience init(contentsOf url: URL) throws {
+        self.init(layout: try PageLayout.decodeDocument(try Data(contentsOf: url)))
+    }
+
+    /// The reading text.
+    public var string: String { layout.text }
+    /// Length of the reading text in UTF-16 code units.
+    public var length: Int { index.length }
+    /// The page size in pixels, as a rect at the origin.
+    public var bounds: CGRect { index.pageBounds }
+    /// Number of OCR lines (the tokenizer's line units).
+    public var lineCount: Int { index.lineCount }
+
+    /// The tokenizer; its line units are the OCR lines, not newline-separated runs.
+    public var tokenizer: StringTokenizer { layoutTokenizer }
+
+    var layoutTokenizer: PageTokenizer {
+        if let pageTokenizer { return pageTokenizer }
+        let created = PageTokenizer(page: self)
+        pageTokenizer = created
+        return created
+    }
+
+    /// The page's grapheme clusters (shared with the tokenizer).
+    var characters: TextUnits { layoutTokenizer.units(for: .character) }
+
+    /// Replaces the page's layout (a re-OCR). Sends exactly one `textWillChange` /
+    /// `textDidChange` pair and clamps the selection to the new text inside that bracket (§6).
+    public func reload(with newLayout: PageLayout) {
+        inputDelegate?.textWillChange(self)
+        layout = newLayout
+        index = PageIndex(layout: newLayout)
+        pageTokenizer?.invalidateUnits()
+        if let selection { self.selection = normalised(selection) }
+        inputDelegate?.textDidChange(self)
+    }
+
+    // MARK: Text (§3.1)
+
+    public func text(in range: TextRange) -> String? {
+        guard range.start.offset >= 0 else { return nil }
+        let lower = min(range.start.offset, length)
+        let upper = min(range.end.offset, length)
+        guard upper > lower else { return "" }
+        // Decoding a slice that cuts a surrogate pair yields U+FFFD for the lone half, which is
+        // one UTF-16 unit too, so the requested length is kept (case 11).
+        return String(decoding: index.utf16[lower..<upper], as: UTF16.self)
+    }
+
+    public var hasText: Bool { length > 0 }
+
+    // MARK: Document (§3.2)
+
+    public var beginningOfDocument: TextPosition { TextPosition(offset: 0) }
+    public var endOfDocument: TextPosition { TextPosition(offset: length, affinity: .upstream) }
+}

@@ -1,0 +1,86 @@
+/// A sorted list of non-overlapping half-open units of UTF-16 offsets, with the boundary queries
+/// of contract §4.1, each O(log n) by binary search.
+///
+/// Character, line, paragraph and document units tile the text; word and sentence units leave
+/// gaps (whitespace, punctuation) that belong to no unit.
+public struct TextUnits: Sendable, Equatable {
+    /// Unit starts, ascending (UTF-16 offsets).
+    public private(set) var starts: [Int]
+    /// Unit ends, ascending; `ends[i] > starts[i]`.
+    public private(set) var ends: [Int]
+
+    /// Creates units from ranges; empty ranges are dropped; ranges must be sorted and disjoint.
+    public init(_ ranges: [Range<Int>]) {
+        var starts: [Int] = []
+        var ends: [Int] = []
+        starts.reserveCapacity(ranges.count)
+        ends.reserveCapacity(ranges.count)
+        for range in ranges where !range.isEmpty {
+            precondition(range.lowerBound >= (ends.last ?? Int.min), "units must be sorted and disjoint")
+            starts.append(range.lowerBound)
+            ends.append(range.upperBound)
+        }
+        self.starts = starts
+        self.ends = ends
+    }
+
+    /// Tiling units that start at each of `boundaries` (ascending) and end at the next one or
+    /// at `length`.
+    public init(tilingFrom boundaries: [Int], length: Int) {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(boundaries.count)
+        for (index, start) in boundaries.enumerated() {
+            let end = index + 1 < boundaries.count ? boundaries[index + 1] : length
+            if end > start { ranges.append(start..<end) }
+        }
+        self.init(ranges)
+    }
+
+    /// Number of units.
+    public var count: Int { starts.count }
+    /// The unit at `index`.
+    public subscript(index: Int) -> Range<Int> { starts[index]..<ends[index] }
+
+    /// Index of the last element of the ascending `array` that is `<= value`, or -1
+    /// (binary search, O(log n)).
+    @inlinable
+    public static func lastIndex<Element: Comparable>(in array: [Element], atMost value: Element) -> Int {
+        var low = 0
+        var high = array.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if array[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low - 1
+    }
+
+    /// Index of the unit that contains `offset` (`start <= offset < end`), if any.
+    public func index(containing offset: Int) -> Int? {
+        let index = Self.lastIndex(in: starts, atMost: offset)
+        return index >= 0 && offset < ends[index] ? index : nil
+    }
+
+    /// `true` when some unit starts at `offset`.
+    public func hasStart(at offset: Int) -> Bool {
+        let index = Self.lastIndex(in: starts, atMost: offset)
+        return index >= 0 && starts[index] == offset
+    }
+
+    /// `true` when some unit ends at `offset`.
+    public func hasEnd(at offset: Int) -> Bool {
+        let index = Self.lastIndex(in: ends, atMost: offset)
+        return index >= 0 && ends[index] == offset
+    }
+
+    /// The smallest unit end strictly after `offset`.
+    public func firstEnd(after offset: Int) -> Int? {
+        let index = Self.lastIndex(in: ends, atMost: offset) + 1
+        return index < ends.count ? ends[index] : nil
+    }
+
+    /// The largest unit start strictly before `offset`.
+    public func lastStart(before offset: Int) -> Int? {
+        let index = Self.lastIndex(in: starts, atMost: offset - 1)
+        return index >= 0 ? starts[index] : nil
+    }
+}
