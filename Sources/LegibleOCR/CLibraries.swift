@@ -1,0 +1,246 @@
+// The one door to Tesseract and Leptonica. Every `pix*` and `Tess*` call of the package is in
+// this file (style.md: "one door to C"), each C object is owned by a Swift value that frees it,
+// and results are converted to Swift values before they leave. No C pointer escapes the module.
+import CLeptonica
+import CTesseract
+import Foundation
+import LegibleLayout
+
+/// Owns a Leptonica `PIX` and destroys it when released (field notes pitfall 4: `pixDestroy`
+/// needs an optional `var`).
+final class PixImage {
+    fileprivate let pointer: UnsafeMutablePointer<PIX>
+
+    fileprivate init?(_ pointer: UnsafeMutablePointer<PIX>?) {
+        guard let pointer else { return nil }
+        self.pointer = pointer
+    }
+
+    deinit {
+        var owned: UnsafeMutablePointer<PIX>? = pointer
+        pixDestroy(&owned)
+    }
+
+    var width: Int { Int(pixGetWidth(pointer)) }
+    var height: Int { Int(pixGetHeight(pointer)) }
+    var depth: Int { Int(pixGetDepth(pointer)) }
+    /// Horizontal resolution from the file's header, dots per inch; 0 when absent.
+    var resolution: Int { Int(pixGetXRes(pointer)) }
+}
+
+/// Image header facts read without decoding pixels.
+struct ImageHeader {
+    var width: Int
+    var height: Int
+}
+
+enum Leptonica {
+    /// Leptonica prints "Error in pixRead…" on bad input; we report through our own errors.
+    static func silence() { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
+
+    static var version: String {
+        guard let text = getLeptonicaVersion() else { return "unknown" }
+        defer { lept_free(text) }
+        return String(cString: text)
+    }
+
+    /// Reads only the header (no pixel allocation), so oversized images can be refused first.
+    static func header(of data: Data) -> ImageHeader? {
+        var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
+        let status = data.withUnsafeBytes { bytes -> Int32 in
+            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return 1 }
+            return pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bps, &spp, &colormap)
+        }
+        guard status == 0, width > 0, height > 0 else { return nil }
+        return ImageHeader(width: Int(width), height: Int(height))
+    }
+
+    /// Decodes PNG, JPEG or TIFF bytes; `nil` when the bytes are truncated or not an image.
+    static func decode(_ data: Data) -> PixImage? {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            return PixImage(pixReadMem(base, bytes.count))
+        }
+    }
+
+    /// Writes a PNG (for inspecting preprocessing; `LEGIBLE_DUMP_PREPROCESSED`).
+    static func writePNG(_ image: PixImage, to path: String) {
+        _ = pixWrite(path, image.pointer, Int32(IFF_PNG))
+    }
+
+    /// 32-bit RGB copy of any image (colormaps resolved).
+    static func rgb(_ image: PixImage) -> PixImage? { PixImage(pixConvertTo32(image.pointer)) }
+
+    /// 8-bit luminance of an RGB image.
+    static func luminance(_ rgb: PixImage) -> PixImage? { PixImage(pixConvertRGBToLuminance(rgb.pointer)) }
+
+    /// The red channel of an RGB image: blue and red rulings are light in it, dark inks are dark.
+    static func redChannel(_ rgb: PixImage) -> PixImage? { PixImage(pixGetRGBComponent(rgb.pointer, Int32(COLOR_RED))) }
+
+    /// Fraction of non-white pixels that are coloured (max channel difference ≥ 40).
+    static func colourFraction(_ rgb: PixImage) -> Double {
+        var pixelFraction: Float = 0, colourFraction: Float = 0
+        guard pixColorFraction(rgb.pointer, 20, 244, 40, 2, &pixelFraction, &colourFraction) == 0 else { return 0 }
+        return Double(colourFraction)
+    }
+
+    /// Background normalisation followed by Otsu (field notes §3's best global setting):
+    /// 1-bit result, ink = 1.
+    static func binariseOnBackgroundNorm(_ grey: PixImage) -> PixImage? {
+        var threshold: Int32 = 0
+        return PixImage(pixOtsuThreshOnBackgroundNorm(grey.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold))
+    }
+
+    /// Background normalisation (background mapped to 200) followed by a fixed threshold:
+    /// keeps strokes darker than about half the paper's brightness. Unlike Otsu it does not
+    /// move its threshold toward dense light rulings (grid paper).
+    static func binariseNormalisedFixed(_ grey: PixImage, threshold: Int) -> PixImage? {
+        guard let normalised = PixImage(pixBackgroundNormSimple(grey.pointer, nil, nil)) else { return nil }
+        return PixImage(pixThresholdToBinary(normalised.pointer, Int32(threshold)))
+    }
+
+    /// Plain Otsu-free global threshold at 50 % for images that skip background normalisation.
+    static func binarise(_ grey: PixImage) -> PixImage? { PixImage(pixConvertTo1(grey.pointer, 160)) }
+
+    /// Morphology: runs a Leptonica sequence such as `"o150.1"` on a 1-bit image.
+    static func morph(_ binary: PixImage, _ sequence: String) -> PixImage? {
+        PixImage(pixMorphSequence(binary.pointer, sequence, 0))
+    }
+
+    /// `a AND NOT b` for 1-bit images.
+    static func subtract(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixSubtract(nil, a.pointer, b.pointer)) }
+
+    /// Number of ink pixels of a 1-bit image.
+    static func inkCount(_ binary: PixImage) -> Int {
+        var count: Int32 = 0
+        return pixCountPixels(binary.pointer, &count, nil) == 0 ? Int(count) : 0
+    }
+
+    /// Skew in degrees (rotate clockwise by it to deskew) and confidence, or `nil`.
+    static func skew(_ binary: PixImage) -> (degrees: Double, confidence: Double)? {
+        var angle: Float = 0, confidence: Float = 0
+        guard pixFindSkew(binary.pointer, &angle, &confidence) == 0 else { return nil }
+        return (Double(angle), Double(confidence))
+    }
+
+    /// Rotates about the centre by `degrees` (clockwise positive), keeping the size, white fill.
+    static func rotate(_ image: PixImage, degrees: Double) -> PixImage? {
+        PixImage(
+            pixRotate(
+                image.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE),
+                0, 0))
+    }
+}
+
+/// One recognised symbol, word and line as Swift values, in the coordinates of the image given
+/// to Tesseract (before mapping back to the original).
+struct RawSymbol {
+    var text: String
+    var box: PixelBox
+}
+
+struct RawWord {
+    var text: String
+    var box: PixelBox
+    var confidence: Double
+    var symbols: [RawSymbol]
+}
+
+struct RawLine {
+    var box: PixelBox
+    var baseline: (PixelPoint, PixelPoint)?
+    var confidence: Double
+    var words: [RawWord]
+    var block: Int
+    /// Tesseract classified the block as a horizontal or vertical rule line.
+    var isRuleBlock: Bool
+}
+
+/// Owns a `TessBaseAPI`. One per worker thread: the engine is not thread-safe.
+final class TesseractAPI {
+    private let handle: OpaquePointer
+
+    static var version: String { String(cString: TessVersion()) }
+
+    /// Creates and initialises an engine.
+    /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit3` fails.
+    init(dataPath: String?, languages: String) throws {
+        guard let handle = TessBaseAPICreate() else {
+            throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
+        }
+        self.handle = handle
+        // Silence "Detected N diacritics", resolution warnings etc. (field notes pitfall 9).
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not load language data \"\(languages)\"")
+        }
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Recognises `image` and walks the result once at symbol level, noting where blocks, lines
+    /// and words begin. Returns Swift values; every iterator and string is freed before return.
+    func recognise(_ image: PixImage, resolution: Int, pageSegmentationMode: Int) throws -> [RawLine] {
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
+        TessBaseAPISetImage2(handle, image.pointer)
+        TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        defer { TessBaseAPIClear(handle) }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+            throw OCRError.engine(function: "TessBaseAPIRecognize", detail: "recognition failed")
+        }
+        // The iterator may be nil for a blank page (field notes §2): that is no text, not an error.
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)  // borrowed
+
+        func box(_ level: TessPageIteratorLevel) -> PixelBox? {
+            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
+            guard TessPageIteratorBoundingBox(pageIterator, level, &left, &top, &right, &bottom) != 0 else { return nil }
+            return PixelBox(left: Double(left), top: Double(top), right: Double(right), bottom: Double(bottom))
+        }
+        func text(_ level: TessPageIteratorLevel) -> String {
+            guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
+            defer { TessDeleteText(raw) }
+            return String(cString: raw)
+        }
+
+        var lines: [RawLine] = []
+        var block = -1
+        var blockIsRule = false
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 {
+                block += 1
+                let type = TessPageIteratorBlockType(pageIterator)
+                blockIsRule = type == PT_HORZ_LINE || type == PT_VERT_LINE
+            }
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 {
+                var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+                let baseline =
+                    TessPageIteratorBaseline(pageIterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
+                    ? (PixelPoint(x: Double(x1), y: Double(y1)), PixelPoint(x: Double(x2), y: Double(y2))) : nil
+                lines.append(
+                    RawLine(
+                        box: box(RIL_TEXTLINE) ?? PixelBox(x: 0, y: 0, width: 0, height: 0), baseline: baseline,
+                        confidence: Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100,
+                        words: [], block: block, isRuleBlock: blockIsRule))
+            }
+            guard !lines.isEmpty else { continue }
+            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
+                lines[lines.count - 1].words.append(
+                    RawWord(
+                        text: text(RIL_WORD), box: box(RIL_WORD) ?? PixelBox(x: 0, y: 0, width: 0, height: 0),
+                        confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100, symbols: []))
+            }
+            if !lines[lines.count - 1].words.isEmpty, let symbolBox = box(RIL_SYMBOL) {
+                let last = lines.count - 1
+                lines[last].words[lines[last].words.count - 1].symbols.append(RawSymbol(text: text(RIL_SYMBOL), box: symbolBox))
+            }
+        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
+        return lines
+    }
+}

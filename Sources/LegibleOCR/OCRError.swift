@@ -1,0 +1,36 @@
+/// Why recognising an image failed. Each case maps to a documented exit code (sysexits,
+/// ARCHITECTURE.md) and each description is one line for stderr.
+public enum OCRError: Error, Equatable, CustomStringConvertible {
+    /// The image file does not exist or cannot be opened (exit 66).
+    case missingInput(path: String)
+    /// The bytes are empty, truncated or not a PNG/JPEG/TIFF image (exit 65).
+    case unreadableImage(path: String, reason: String)
+    /// The header claims more pixels than ``OCROptions/maximumPixels`` (exit 65).
+    case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// A language's `.traineddata` is not installed (exit 69).
+    case languageDataMissing(language: String, searched: String)
+    /// A Tesseract or Leptonica call failed; `function` names it (exit 70).
+    case engine(function: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .missingInput(let path): return "\(path): no such file"
+        case .unreadableImage(let path, let reason): return "\(path): not a readable image (\(reason))"
+        case .imageTooLarge(let path, let width, let height, let limit):
+            return "\(path): image is \(width)×\(height) pixels, above the limit of \(limit) pixels"
+        case .languageDataMissing(let language, let searched):
+            return "language data for \"\(language)\" is not installed (looked for \(searched)); install tesseract-ocr-\(language)"
+        case .engine(let function, let detail): return "OCR engine error in \(function): \(detail)"
+        }
+    }
+
+    /// The sysexits code for this error.
+    public var exitCode: Int32 {
+        switch self {
+        case .missingInput: return 66
+        case .unreadableImage, .imageTooLarge: return 65
+        case .languageDataMissing: return 69
+        case .engine: return 70
+        }
+    }
+}

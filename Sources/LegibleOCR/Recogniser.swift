@@ -1,0 +1,110 @@
+import Foundation
+import LegibleLayout
+
+/// Reads notebook page images into page layouts: load (Leptonica) → preprocess → Tesseract LSTM
+/// → walk the result → Swift values. Every C object is freed before a call returns.
+///
+/// One recogniser owns one Tesseract engine, which is not thread-safe: create one per worker
+/// thread (`legible ingest --jobs N` does). It is `Sendable` so it can be handed to the thread
+/// that will use it; it must not be used from two threads at once.
+public final class Recogniser: @unchecked Sendable {
+    /// The options every page is read with.
+    public let options: OCROptions
+    private let api: TesseractAPI
+    private let modelSHA256: String?
+
+    /// Loads the engine for `options.languages`.
+    /// - Throws: ``OCRError/languageDataMissing(language:searched:)`` when a language's
+    ///   `.traineddata` is not installed; ``OCRError/engine(function:detail:)`` when init fails.
+    public init(options: OCROptions = OCROptions()) throws {
+        self.options = options
+        Leptonica.silence()
+        let folder = options.dataPath ?? Self.defaultDataFolder()
+        var firstModel: String?
+        for language in options.languages.split(separator: "+").map(String.init) {
+            let path = (folder as NSString).appendingPathComponent("\(language).traineddata")
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw OCRError.languageDataMissing(language: language, searched: path)
+            }
+            if firstModel == nil { firstModel = path }
+        }
+        api = try TesseractAPI(dataPath: folder, languages: options.languages)
+        modelSHA256 = firstModel.flatMap { FileManager.default.contents(atPath: $0) }.map { SHA256.hex(of: $0) }
+    }
+
+    /// The Tesseract version string, e.g. `"5.3.0"`.
+    public static var engineVersion: String { TesseractAPI.version }
+
+    /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
+    public static func defaultDataFolder() -> String {
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            let nested = (prefix as NSString).appendingPathComponent("tessdata")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory), isDirectory.boolValue { return nested }
+            return prefix
+        }
+        return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+
+    /// Recognises the image file at `path` (PNG, JPEG or TIFF).
+    /// - Throws: ``OCRError`` (missing file 66, unreadable or oversized image 65, engine 70).
+    public func recognise(imageAt path: String) throws -> PageLayout {
+        guard FileManager.default.fileExists(atPath: path) else { throw OCRError.missingInput(path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw OCRError.missingInput(path: path) }
+        return try recognise(imageData: data, path: path)
+    }
+
+    /// Recognises image bytes; `path` names the image in errors and in the document.
+    public func recognise(imageData data: Data, path: String) throws -> PageLayout {
+        guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
+        guard let header = Leptonica.header(of: data) else {
+            throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
+        }
+        // Refuse before decoding: a 100000×100000 header must not allocate 40 GB.
+        guard header.width * header.height <= OCROptions.maximumPixels else {
+            throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
+        }
+        guard let image = Leptonica.decode(data) else {
+            throw OCRError.unreadableImage(path: path, reason: "truncated or corrupt image data")
+        }
+        let prepared = try Preprocessor(options: options.preprocessing).run(image)
+        if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
+            Leptonica.writePNG(prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")
+        }
+        let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
+        let raw = try api.recognise(prepared.image, resolution: resolution, pageSegmentationMode: options.pageSegmentationMode)
+
+        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height)
+        let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: image.width, height: image.height) }
+        let paragraphs = ParagraphGrouping.group(lines)
+        let engine = EngineInfo(
+            name: "tesseract", version: TesseractAPI.version, languages: options.languages,
+            pageSegmentationMode: options.pageSegmentationMode, modelSHA256: modelSHA256, optionsDigest: options.digest)
+        let pageImage = PageImage(
+            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: SHA256.hex(of: data), dpi: resolution)
+        return PageLayout.assemble(paragraphs, image: pageImage, engine: engine, preprocessing: prepared.steps)
+    }
+
+    /// Converts a raw line: drops rule-line blocks and empty words (ruling comes back as lines
+    /// with empty text and a bogus confidence of 95, field notes pitfall 6), maps boxes back to
+    /// the original image, clips them to it, and validates glyph boxes.
+    static func recognisedLine(_ raw: RawLine, mapping: RotationMapping, width: Int, height: Int) -> RecognisedLine? {
+        guard !raw.isRuleBlock else { return nil }
+        func original(_ box: PixelBox) -> PixelBox {
+            mapping.toOriginal(box).clipped(toWidth: Double(width), height: Double(height))
+        }
+        let words = raw.words.compactMap { word -> RecognisedWord? in
+            let text = word.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { return nil }
+            let box = original(word.box)
+            let symbols = word.symbols.map { RawSymbol(text: $0.text, box: original($0.box)) }
+            return RecognisedWord(
+                text: text, box: box, confidence: min(1, max(0, word.confidence)),
+                glyphs: GlyphBoxes.validated(symbols, wordText: text, wordBox: box))
+        }
+        guard !words.isEmpty else { return nil }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        let baseline = raw.baseline.map { [mapping.toOriginal($0.0), mapping.toOriginal($0.1)] }
+        return RecognisedLine(words: words, box: box, baseline: baseline, confidence: min(1, max(0, raw.confidence)))
+    }
+}

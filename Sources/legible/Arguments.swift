@@ -1,0 +1,67 @@
+/// A small argument scanner: positionals in order, `--name value`, `-x value` and `--flag`.
+/// (swift-argument-parser cannot be fetched here; this is the subset the CLI needs.)
+struct Arguments {
+    private(set) var positionals: [String] = []
+    private var options: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// Parses `arguments`; `valued` lists options that take a value, `flagNames` those that do not.
+    init(_ arguments: [String], valued: Set<String>, flagNames: Set<String>) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                positionals += arguments[(index + 1)...]
+                break
+            }
+            if argument.hasPrefix("-") && argument.count > 1 && Double(argument) == nil {
+                var name = argument
+                var inlineValue: String?
+                if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                    name = String(argument[..<equals])
+                    inlineValue = String(argument[argument.index(after: equals)...])
+                }
+                if valued.contains(name) {
+                    if let inlineValue {
+                        options[name, default: []].append(inlineValue)
+                    } else {
+                        guard index + 1 < arguments.count else { throw CLIError.usage("option \(name) needs a value") }
+                        options[name, default: []].append(arguments[index + 1])
+                        index += 1
+                    }
+                } else if flagNames.contains(name) {
+                    flags.insert(name)
+                } else {
+                    throw CLIError.usage("unknown option \(name)")
+                }
+            } else {
+                positionals.append(argument)
+            }
+            index += 1
+        }
+    }
+
+    func value(_ name: String) -> String? { options[name]?.last }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// An integer option, or `nil` when absent; a usage error when not an integer in `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw CLIError.usage("\(name) needs an integer in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+        }
+        return number
+    }
+}
+
+/// Parses a positional integer, or throws the given error.
+func integerArgument(_ text: String, name: String) throws -> Int {
+    guard let value = Int(text) else { throw CLIError.usage("\(name) must be an integer, got \"\(text)\"") }
+    return value
+}
+
+/// Parses a positional number, or throws a usage error.
+func numberArgument(_ text: String, name: String) throws -> Double {
+    guard let value = Double(text), value.isFinite else { throw CLIError.usage("\(name) must be a number, got \"\(text)\"") }
+    return value
+}

@@ -1,0 +1,115 @@
+import Foundation
+import LegibleEvaluation
+import LegibleLayout
+
+/// `legible eval PAGE.json|DIR... --truth DIR [--tesseract] [--json]`
+///
+/// Scores page documents against ground truth (`<stem>.gt.json` or ALTO `<stem>.xml` in the
+/// truth folder): CER (also case-folded), WER, line recall and precision at IoU ≥ 0.5, mean
+/// IoU and word-box recall, per page and overall. `--tesseract` also runs the plain
+/// `tesseract IMAGE out -l LANG hocr` on the same images and scores it the same way.
+enum EvalCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valued: ["--truth", "-l"], flagNames: ["--tesseract", "--json"])
+        guard let truthFolder = parsed.value("--truth"), !parsed.positionals.isEmpty else {
+            throw CLIError.usage("usage: legible eval PAGE.json|DIR... --truth DIR [--tesseract] [-l LANG] [--json]")
+        }
+        var documents: [String] = []
+        for path in parsed.positionals {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CLIError.missingInput("\(path): no such file") }
+            if isDirectory.boolValue {
+                let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json") }.sorted()
+                documents += names.map { "\(path)/\($0)" }
+            } else {
+                documents.append(path)
+            }
+        }
+        let truthURL = URL(fileURLWithPath: truthFolder)
+        var rows: [(name: String, ours: PageScore, tesseract: PageScore?)] = []
+        for document in documents {
+            let layout: PageLayout
+            do {
+                layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+            } catch let error as PageDocumentError {
+                throw CLIError.badData("\(document): \(error)")
+            }
+            let stem = ((document as NSString).lastPathComponent as NSString).deletingPathExtension
+            guard let truthFile = GroundTruth.file(forStem: stem, in: truthURL) else {
+                throw CLIError.missingInput("no ground truth for \(stem) in \(truthFolder) (\(stem).gt.json or \(stem).xml)")
+            }
+            let truth: ScoredPage
+            do { truth = try GroundTruth.load(truthFile) } catch { throw CLIError.badData("\(error)") }
+            var plain: PageScore?
+            if parsed.has("--tesseract"), let file = layout.image.file {
+                let image = truthURL.appendingPathComponent(file).path
+                plain = try TesseractCLI.hOCR(image: image, languages: parsed.value("-l") ?? layout.engine?.languages ?? "eng").map {
+                    Scorer.score($0, against: truth)
+                }
+            }
+            rows.append((stem, Scorer.score(ScoredPage(layout), against: truth), plain))
+        }
+        let overall = CorpusScore(rows.map(\.ours))
+        let overallPlain = rows.allSatisfy({ $0.tesseract != nil }) && !rows.isEmpty ? CorpusScore(rows.compactMap(\.tesseract)) : nil
+        if parsed.has("--json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            struct Report: Encodable {
+                var pages: [String: PageScore]
+                var tesseractPages: [String: PageScore]
+                var overall: CorpusScore
+                var tesseractOverall: CorpusScore?
+            }
+            let report = Report(
+                pages: Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.ours) }),
+                tesseractPages: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.tesseract.map { (row.name, $0) } }),
+                overall: overall, tesseractOverall: overallPlain)
+            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            return 0
+        }
+        print(ScoreTable.header)
+        for row in rows {
+            print(ScoreTable.row(row.name, row.ours))
+            if let plain = row.tesseract { print(ScoreTable.row("  tesseract", plain)) }
+        }
+        print(ScoreTable.row("OVERALL legible", overall))
+        if let overallPlain { print(ScoreTable.row("OVERALL tesseract", overallPlain)) }
+        return 0
+    }
+}
+
+/// Fixed-width text rows for score tables (shared by `legible eval` and the benchmark).
+enum ScoreTable {
+    static let header = "page                      CER   CERfold  WER    lineR  lineP  IoU    wordR"
+    static func row(_ name: String, _ score: PageScore) -> String {
+        func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "  -  " }
+        return name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + "  \(f(score.characterErrorRate))  \(f(score.caseFoldedCharacterErrorRate))    \(f(score.wordErrorRate))  \(f(score.lineRecall))  \(f(score.linePrecision))  \(f(score.meanLineIoU))  \(f(score.wordBoxRecall))"
+    }
+    static func row(_ name: String, _ score: CorpusScore) -> String {
+        func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "  -  " }
+        return name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + "  \(f(score.characterErrorRate))  \(f(score.caseFoldedCharacterErrorRate))    \(f(score.wordErrorRate))  \(f(score.lineRecall))  \(f(score.linePrecision))  \(f(score.meanLineIoU))  \(f(score.wordBoxRecall))"
+    }
+}
+
+/// Runs the plain `tesseract` CLI (with `OMP_THREAD_LIMIT=1`, its best setting on 2 cores).
+enum TesseractCLI {
+    static func hOCR(image: String, languages: String) throws -> ScoredPage? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-eval-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
+        process.arguments = [image, folder.appendingPathComponent("out").path, "-l", languages, "hocr"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw CLIError(code: 69, message: "cannot run /usr/bin/tesseract (install tesseract-ocr)") }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: folder.appendingPathComponent("out.hocr").path) else { return nil }
+        return HOCRReader.read(data)
+    }
+}
