@@ -31,7 +31,15 @@ struct LineGeometry {
         start = line.range.start
         end = max(line.range.start, line.range.end)
         self.rect = rect
-        let sign: Double = direction == .rightToLeft ? -1 : 1
+        // The words' visual order decides which way x runs; the paragraph's direction is only
+        // the fallback. A recogniser may lay out a line of mixed scripts left to right even
+        // when its first strong character is Hebrew, and geometry must follow the ink.
+        var sign: Double = direction == .rightToLeft ? -1 : 1
+        if let words = line.words, words.count >= 2, let first = words.min(by: { $0.range.start < $1.range.start }),
+            let last = words.max(by: { $0.range.start < $1.range.start }), first.box.midX != last.box.midX
+        {
+            sign = last.box.midX > first.box.midX ? 1 : -1
+        }
         self.sign = sign
         let leadingEdge = sign > 0 ? Double(rect.minX) : -Double(rect.maxX)
         let trailingEdge = sign > 0 ? Double(rect.maxX) : -Double(rect.minX)

@@ -30,7 +30,10 @@ extension ScannedPage {
     }
 
     public func selectionRects(for range: TextRange) -> [TextSelectionRect] {
-        guard let range = clamped(range), !range.isEmpty,
+        // Geometry snaps outward to whole clusters: half an emoji has no glyph of its own.
+        guard let clampedRange = clamped(range), !clampedRange.isEmpty else { return [] }
+        let range = normalised(clampedRange)
+        guard
             let first = index.lineIndex(containing: range.start.offset),
             let last = index.lineIndex(containing: range.end.offset - 1)
         else { return [] }

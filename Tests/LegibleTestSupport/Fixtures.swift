@@ -1,0 +1,121 @@
+import Foundation
+import LegibleLayout
+
+/// Where the repository's folders are, found from this file's path (tests run from any cwd).
+public enum Repository {
+    /// The repository root.
+    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `Scans/`.
+    public static var scans: URL { root.appendingPathComponent("Scans") }
+    /// `../shared/corpus/real/` (read-only third-party pages; may be absent).
+    public static var realCorpus: URL { root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real") }
+    /// Stems of every page in `Scans/` that has ground truth, sorted.
+    public static var scanStems: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []
+        return names.filter { $0.hasSuffix(".gt.json") }.map { String($0.dropLast(".gt.json".count)) }.sorted()
+    }
+    /// The built `legible` executable of the current build configuration.
+    public static var legibleExecutable: URL {
+        // Tests run from .build/<config>/…xctest; the executable sits in the same folder.
+        let bundle = Bundle.main.bundleURL
+        let candidates = [bundle.deletingLastPathComponent(), bundle, root.appendingPathComponent(".build/debug")]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("legible")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return root.appendingPathComponent(".build/debug/legible")
+    }
+}
+
+/// Builds page layouts by hand for pure-model tests: each paragraph is a list of line strings;
+/// every character gets `characterWidth` pixels, lines are `lineHeight` tall and `lineGap`
+/// apart, starting at `origin`. Right-to-left paragraphs are laid out from the right edge.
+public struct LayoutBuilder {
+    public var characterWidth: Double = 20
+    public var lineHeight: Double = 40
+    public var lineGap: Double = 10
+    public var origin = PixelPoint(x: 50, y: 50)
+    public var pageWidth = 1000
+    public var pageHeight = 1400
+    /// Skew of every line in degrees (baseline slope); 0 for level lines.
+    public var skewDegrees: Double = 0
+
+    public init() {}
+
+    public func layout(_ paragraphs: [[String]], rightToLeft: Set<Int> = []) -> PageLayout {
+        var y = origin.y
+        var recognised: [RecognisedParagraph] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            var lines: [RecognisedLine] = []
+            for line in paragraph {
+                let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                var x = origin.x
+                var boxes: [RecognisedWord] = []
+                for word in words {
+                    let width = Double(word.count) * characterWidth
+                    let left = rightToLeft.contains(index) ? Double(pageWidth) - x - width : x
+                    boxes.append(RecognisedWord(text: word, box: PixelBox(x: left, y: y, width: width, height: lineHeight)))
+                    x += width + characterWidth
+                }
+                let box =
+                    boxes.isEmpty
+                    ? PixelBox(x: origin.x, y: y, width: 0, height: lineHeight)
+                    : boxes.dropFirst().reduce(boxes[0].box) { $0.union($1.box) }
+                let rise = tan(skewDegrees * .pi / 180) * box.width
+                lines.append(
+                    RecognisedLine(
+                        words: boxes, box: box,
+                        baseline: [PixelPoint(x: box.x, y: box.maxY - 8), PixelPoint(x: box.maxX, y: box.maxY - 8 + rise)]))
+                y += lineHeight + lineGap
+            }
+            recognised.append(RecognisedParagraph(lines: lines))
+            y += lineGap
+        }
+        return PageLayout.assemble(recognised, image: PageImage(width: pageWidth, height: pageHeight))
+    }
+
+    /// A layout whose text is exactly `text` on one line per paragraph (split on "\n"), with no
+    /// word boxes: geometry comes from the line box only. Keeps every character, including
+    /// double spaces, so fixtures like "alpha beta  gamma." survive.
+    public func layout(exactText text: String) -> PageLayout {
+        var lines: [Line] = []
+        var paragraphs: [Paragraph] = []
+        var offset = 0
+        var y = origin.y
+        for (index, paragraph) in text.components(separatedBy: "\n").enumerated() {
+            if index > 0 { offset += 1 }
+            let length = paragraph.utf16.count
+            let width = max(1, Double(paragraph.count) * characterWidth)
+            if length > 0 || text.isEmpty == false {
+                lines.append(Line(range: UTF16Span(offset, offset + length), box: PixelBox(x: origin.x, y: y, width: width, height: lineHeight)))
+            }
+            paragraphs.append(Paragraph(range: UTF16Span(offset, offset + length)))
+            offset += length
+            y += lineHeight + lineGap
+        }
+        if text.isEmpty { return PageLayout(image: PageImage(width: pageWidth, height: pageHeight), text: "", paragraphs: [], lines: []) }
+        return PageLayout(image: PageImage(width: pageWidth, height: pageHeight), text: text, paragraphs: paragraphs, lines: lines)
+    }
+}
+
+/// The page document `Scans/<stem>.gt.json` describes, as a layout: ground-truth lines and
+/// words with their boxes, reading text built by ARCHITECTURE.md's rules.
+public func groundTruthLayout(stem: String) throws -> PageLayout {
+    struct Truth: Decodable {
+        struct Image: Decodable { var width: Int; var height: Int; var file: String }
+        struct Word: Decodable { var text: String; var box: PixelBox }
+        struct Line: Decodable { var box: PixelBox; var words: [Word]; var range: UTF16Span }
+        var image: Image
+        var paragraphs: [Paragraph]
+        var lines: [Line]
+    }
+    let data = try Data(contentsOf: Repository.scans.appendingPathComponent("\(stem).gt.json"))
+    let truth = try JSONDecoder().decode(Truth.self, from: data)
+    let paragraphs = truth.paragraphs.map { paragraph in
+        RecognisedParagraph(
+            lines: truth.lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }.map { line in
+                RecognisedLine(words: line.words.map { RecognisedWord(text: $0.text, box: $0.box) }, box: line.box)
+            })
+    }
+    return PageLayout.assemble(paragraphs, image: PageImage(file: truth.image.file, width: truth.image.width, height: truth.image.height))
+}
