@@ -57,7 +57,10 @@ public final class Recogniser: @unchecked Sendable {
     /// Recognises image bytes; `path` names the image in errors and in the document.
     public func recognise(imageData data: Data, path: String) throws -> PageLayout {
         guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
-        guard let header = Leptonica.header(of: data) else {
+        if let problem = PNGStructure.problem(in: data) {
+            throw OCRError.unreadableImage(path: path, reason: problem)
+        }
+        guard let header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
             throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
         }
         // Refuse before decoding: a 100000×100000 header must not allocate 40 GB.

@@ -1,0 +1,117 @@
+import Foundation
+import LegibleEvaluation
+import LegibleLayout
+import LegibleOCR
+import LegibleTestSupport
+import Testing
+
+// These run the real Tesseract on real images (Scans/); no mocks.
+@Suite("Recogniser on the bundled scans", .serialized)
+struct RecogniserTests {
+    @Test("the Chicago notebook reads with its paragraphs and soft wraps", arguments: ["chicago-1", "chicago-2", "chicago-3"])
+    func chicago(stem: String) throws {
+        let layout = try Recogniser().recognise(imageAt: Repository.scans.appendingPathComponent("\(stem).png").path)
+        let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("\(stem).gt.json"))
+        let score = Scorer.score(ScoredPage(layout), against: truth)
+        #expect(score.characterErrorRate < 0.05, "CER \(score.characterErrorRate)")
+        #expect(score.lineRecall >= 0.95, "line recall \(score.lineRecall)")
+        // Heading and body are separate paragraphs; wrapped lines are joined by spaces.
+        #expect(layout.paragraphs.count >= 2)
+        #expect(layout.lines.count > layout.paragraphs.count)
+        #expect(layout.text.split(separator: "\n").count == layout.paragraphs.count)
+        try layout.validate()
+        #expect(layout.image.sha256?.count == 64)
+        #expect(layout.engine?.version.hasPrefix("5.") == true)
+    }
+
+    @Test("page 1 contains the zoo sentence as its own paragraph")
+    func zoo() throws {
+        let layout = try Recogniser().recognise(imageAt: Repository.scans.appendingPathComponent("chicago-1.png").path)
+        #expect(layout.text.split(separator: "\n").contains("The zoo had lots of animals."))
+    }
+
+    @Test("every box lies inside the original image and every glyph inside its word")
+    func boxes() throws {
+        let layout = try Recogniser().recognise(imageAt: Repository.scans.appendingPathComponent("dkg-ruled.png").path)
+        let image = PixelBox(x: 0, y: 0, width: Double(layout.image.width), height: Double(layout.image.height))
+        for line in layout.lines {
+            #expect(image.contains(line.box))
+            for word in line.words ?? [] {
+                #expect(line.box.contains(word.box, slack: 1))
+                for glyph in word.glyphs ?? [] { #expect(word.box.contains(glyph.box, slack: 3)) }
+            }
+        }
+    }
+
+    @Test("preprocessing steps are recorded and boxes stay in original pixels with every step on")
+    func preprocessing() throws {
+        var options = OCROptions()
+        options.preprocessing = .all
+        let layout = try Recogniser(options: options).recognise(imageAt: Repository.scans.appendingPathComponent("chicago-2.png").path)
+        let names = layout.preprocessing?.map(\.name) ?? []
+        #expect(names == ["colour-dropout", "deskew", "background-normalisation", "rule-removal"])
+        let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-2.gt.json"))
+        #expect(Scorer.score(ScoredPage(layout), against: truth).lineRecall >= 0.8)
+    }
+}
+
+@Suite("Recogniser on bad input")
+struct BadInputTests {
+    func temporaryFile(_ bytes: [UInt8], name: String = "bad.png") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-\(UUID().uuidString)-\(name)")
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// A PNG signature and IHDR chunk claiming `width`×`height`, and nothing else.
+    static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let ihdr: [UInt8] = Array("IHDR".utf8) + be(width) + be(height) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + ihdr + be(crc32(ihdr))
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test("missing file → missingInput (66)") func missing() throws {
+        #expect(throws: OCRError.missingInput(path: "/nonexistent/x.png")) { try Recogniser().recognise(imageAt: "/nonexistent/x.png") }
+        #expect(OCRError.missingInput(path: "x").exitCode == 66)
+    }
+
+    @Test("zero bytes, not an image, truncated PNG → unreadableImage (65)") func unreadable() throws {
+        let recogniser = try Recogniser()
+        let real = try Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.png"))
+        for bytes in [[], Array("hello, not an image".utf8), Array(real.prefix(real.count / 3))] {
+            let path = try temporaryFile(bytes)
+            do {
+                _ = try recogniser.recognise(imageAt: path)
+                Issue.record("expected an error for \(bytes.count) bytes")
+            } catch let error as OCRError {
+                guard case .unreadableImage = error else { Issue.record("wrong error \(error)"); continue }
+                #expect(error.exitCode == 65)
+            }
+        }
+    }
+
+    @Test("a header claiming 100000×100000 pixels is refused before decoding") func huge() throws {
+        let path = try temporaryFile(Self.pngHeader(width: 100_000, height: 100_000))
+        #expect(throws: OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: OCROptions.maximumPixels)) {
+            try Recogniser().recognise(imageAt: path)
+        }
+    }
+
+    @Test("missing language data → languageDataMissing (69)") func language() {
+        var options = OCROptions()
+        options.languages = "xyz"
+        #expect(throws: OCRError.languageDataMissing(language: "xyz", searched: Recogniser.defaultDataFolder() + "/xyz.traineddata")) {
+            try Recogniser(options: options)
+        }
+        #expect(OCRError.languageDataMissing(language: "xyz", searched: "").exitCode == 69)
+    }
+}
