@@ -1,1 +1,149 @@
-print("x")
+// legible-bench: release-built figures (never timed tests).
+//   legible-bench ocr [IMAGES...]   accuracy, wall time and peak memory per page: `legible ingest`
+//                                   vs `OMP_THREAD_LIMIT=1 tesseract … hocr`; batch --jobs 2 vs 1
+//   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
+import Foundation
+import LegibleEvaluation
+import LegibleLayout
+import LegiblePages
+import LegibleTextInput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs a command, returning wall seconds, peak resident set (MB) and exit status (wait4 rusage).
+func measure(_ arguments: [String], environment: [String: String] = [:]) -> (seconds: Double, peakMB: Double, status: Int32) {
+    var pid: pid_t = 0
+    let argv = arguments.map { strdup($0) } + [nil]
+    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0)=\($1)") }
+    env.append(nil)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let start = Date()
+    guard posix_spawnp(&pid, argv[0]!, &actions, nil, argv, env) == 0 else { return (0, 0, -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    return (Date().timeIntervalSince(start), Double(usage.ru_maxrss) / 1024, (status >> 8) & 0xFF)
+}
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let legible = root.appendingPathComponent(".build/release/legible").path
+
+func ocrBenchmark(_ images: [String]) throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: work) }
+    var ours: [PageScore] = []
+    var theirs: [PageScore] = []
+    var times: [(Double, Double, Double, Double)] = []
+    print("page                      legible s  MB    tesseract s  MB     CER legible  CER tesseract")
+    for image in images {
+        let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+        let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
+        guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { continue }
+        let truth = try GroundTruth.load(truthFile)
+        let a = measure([legible, "ingest", image, "-o", work.path, "--force", "-q"], environment: ["OMP_THREAD_LIMIT": "1"])
+        let b = measure(["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"], environment: ["OMP_THREAD_LIMIT": "1"])
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: work.appendingPathComponent("\(stem).json")))
+        let ourScore = Scorer.score(ScoredPage(layout), against: truth)
+        let hocr = try Data(contentsOf: work.appendingPathComponent("t-\(stem).hocr"))
+        let theirScore = Scorer.score(HOCRReader.read(hocr) ?? ScoredPage(lines: [], wordBoxes: []), against: truth)
+        ours.append(ourScore)
+        theirs.append(theirScore)
+        times.append((a.seconds, a.peakMB, b.seconds, b.peakMB))
+        print(
+            stem.padding(toLength: 24, withPad: " ", startingAt: 0)
+                + String(format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB, ourScore.characterErrorRate, theirScore.characterErrorRate))
+    }
+    func row(_ name: String, _ s: CorpusScore) {
+        print(name.padding(toLength: 20, withPad: " ", startingAt: 0)
+            + String(format: " CER %.3f  CERfold %.3f  WER %.3f  lineR %.3f  lineP %.3f  IoU %.3f  wordR %@", s.characterErrorRate, s.caseFoldedCharacterErrorRate, s.wordErrorRate, s.lineRecall, s.linePrecision, s.meanLineIoU, s.wordBoxRecall.map { String(format: "%.3f", $0) } ?? "-"))
+    }
+    row("legible", CorpusScore(ours))
+    row("tesseract", CorpusScore(theirs))
+    let n = Double(max(1, times.count))
+    let ourTime = times.map(\.0).reduce(0, +) / n, theirTime = times.map(\.2).reduce(0, +) / n
+    let ourPeak = times.map(\.1).max() ?? 0, theirPeak = times.map(\.3).max() ?? 0
+    print(String(format: "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)", ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
+    let one = measure([legible, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q"])
+    let two = measure([legible, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q"])
+    print(String(format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds, one.seconds / max(two.seconds, 1e-9)))
+}
+
+func textInputBenchmark() {
+    for target in [1_000, 100_000, 1_000_000] {
+        // Build a layout of 40-character lines, 10 lines per paragraph, until `target` units.
+        var paragraphs: [RecognisedParagraph] = []
+        var units = 0
+        var y = 0.0
+        let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
+        var index = 0
+        while units < target {
+            var lines: [RecognisedLine] = []
+            for _ in 0..<10 where units < target {
+                var lineWords: [RecognisedWord] = []
+                var x = 10.0
+                var length = 0
+                while length < 40 {
+                    let word = words[index % words.count]
+                    index += 1
+                    lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
+                    x += Double(word.count + 1) * 10
+                    length += word.count + 1
+                }
+                units += length
+                lines.append(RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) }))
+                y += 25
+            }
+            paragraphs.append(RecognisedParagraph(lines: lines))
+        }
+        let layout = PageLayout.assemble(paragraphs, image: PageImage(width: 1000, height: Int(y) + 100))
+        let json = (try? layout.encodeDocument())?.count ?? 0
+        let buildStart = Date()
+        let page = ScannedPage(layout: layout)
+        let build = Date().timeIntervalSince(buildStart)
+        let length = page.length
+        var random = UInt64(42)
+        func next(_ bound: Int) -> Int {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Int((random >> 33) % UInt64(max(1, bound)))
+        }
+        _ = page.tokenizer.units(for: .character)  // warm lazy units
+        for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
+        func time(_ name: String, _ count: Int, _ body: () -> Void) -> String {
+            let start = Date()
+            for _ in 0..<count { body() }
+            let perQuery = Date().timeIntervalSince(start) / Double(count)
+            return "\(name) \(String(format: "%.2f", perQuery * 1e6)) µs"
+        }
+        var results: [String] = []
+        results.append(time("text(in:)", 20_000) { let a = next(length - 50); _ = page.text(in: TextRange(a, a + 40)) })
+        results.append(time("selectionRects(1 line)", 100_000) { let a = next(length - 20); _ = page.selectionRects(for: TextRange(a, a + 10)) })
+        results.append(time("closestPosition", 100_000) { _ = page.closestPosition(to: CGPoint(x: Double(next(500)), y: Double(next(Int(y))))) })
+        results.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: next(length))) })
+        for granularity in TextGranularity.allCases {
+            results.append(time("move \(granularity)", 200_000) { _ = page.tokenizer.position(from: TextPosition(offset: next(length)), toBoundary: granularity, inDirection: .forward) })
+        }
+        print("page of \(length) UTF-16 units, \(page.lineCount) lines, JSON \(json / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms")
+        print("  " + results.joined(separator: "; "))
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "ocr":
+    var images = Array(arguments.dropFirst())
+    if images.isEmpty {
+        let scans = root.appendingPathComponent("Scans")
+        images = ((try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted().map { scans.appendingPathComponent($0).path }
+    }
+    try ocrBenchmark(images)
+case "textinput":
+    textInputBenchmark()
+default:
+    print("usage: legible-bench ocr [IMAGES...] | textinput")
+}
