@@ -80,16 +80,16 @@ enum EvalCommand {
 
 /// Fixed-width text rows for score tables (shared by `legible eval` and the benchmark).
 enum ScoreTable {
-    static let header = "page                      CER   CERfold  WER    lineR  lineP  IoU    wordR"
+    static let header = "page                      CER  CERfold    WER  lineR  lineP    IoU  wordR"
     static func row(_ name: String, _ score: PageScore) -> String {
-        func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "  -  " }
-        return name.padding(toLength: 24, withPad: " ", startingAt: 0)
-            + "  \(f(score.characterErrorRate))  \(f(score.caseFoldedCharacterErrorRate))    \(f(score.wordErrorRate))  \(f(score.lineRecall))  \(f(score.linePrecision))  \(f(score.meanLineIoU))  \(f(score.wordBoxRecall))"
+        row(name, [score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision, score.meanLineIoU, score.wordBoxRecall])
     }
     static func row(_ name: String, _ score: CorpusScore) -> String {
-        func f(_ value: Double?) -> String { value.map { String(format: "%.3f", $0) } ?? "  -  " }
-        return name.padding(toLength: 24, withPad: " ", startingAt: 0)
-            + "  \(f(score.characterErrorRate))  \(f(score.caseFoldedCharacterErrorRate))    \(f(score.wordErrorRate))  \(f(score.lineRecall))  \(f(score.linePrecision))  \(f(score.meanLineIoU))  \(f(score.wordBoxRecall))"
+        row(name, [score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision, score.meanLineIoU, score.wordBoxRecall])
+    }
+    private static func row(_ name: String, _ values: [Double?]) -> String {
+        name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + values.map { value in value.map { String(format: "  %.3f", $0) } ?? "    -  " }.joined()
     }
 }
 
