@@ -5,21 +5,23 @@ extension PageLayout {
     /// required; words, glyphs, baselines, confidences and engine data are optional.
     /// - Throws: ``PageDocumentError`` with a one-line description naming the offending field.
     public static func decodeDocument(_ data: Data) throws -> PageLayout {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw PageDocumentError.notJSON(
-                data.isEmpty ? "the file is empty" : "the bytes do not parse as JSON")
-        }
         // Check the tag first so a foreign JSON file gets "not a page document", not a field error.
-        guard let dictionary = object as? [String: Any] else {
+        struct Tag: Decodable {
+            var format: String?
+            var version: Int?
+        }
+        let tag: Tag
+        do {
+            tag = try JSONDecoder().decode(Tag.self, from: data)
+        } catch DecodingError.typeMismatch {
             throw PageDocumentError.foreignDocument(format: nil)
+        } catch {
+            throw PageDocumentError.notJSON(data.isEmpty ? "the file is empty" : "the bytes do not parse as JSON")
         }
-        guard let format = dictionary["format"] as? String, format == formatName else {
-            throw PageDocumentError.foreignDocument(format: dictionary["format"] as? String)
+        guard let format = tag.format, format == formatName else {
+            throw PageDocumentError.foreignDocument(format: tag.format)
         }
-        guard let version = dictionary["version"] as? Int else {
+        guard let version = tag.version else {
             throw PageDocumentError.malformed(path: "version", reason: "missing or not an integer")
         }
         guard version == currentVersion else { throw PageDocumentError.unsupportedVersion(version) }

@@ -123,7 +123,7 @@ extension ScannedPage {
         let y = Double(point.y)
         let midYs = index.midYs
         guard !midYs.isEmpty else { return nil }
-        let pivot = max(0, TextUnits.lastIndex(in: midYs, atMost: y))
+        let pivot = max(0, index.midYTable.lastIndex(atMost: Int(max(0, min(y, 1e9)).rounded(.down))))
         var best: (line: Int, dy: Double, dx: Double)?
         func consider(_ sorted: Int) -> Bool {
             let line = index.linesByMidY[sorted]

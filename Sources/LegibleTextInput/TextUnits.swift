@@ -5,9 +5,11 @@
 /// gaps (whitespace, punctuation) that belong to no unit.
 public struct TextUnits: Sendable, Equatable {
     /// Unit starts, ascending (UTF-16 offsets).
-    public private(set) var starts: [Int]
+    public var starts: [Int] { startTable.values }
     /// Unit ends, ascending; `ends[i] > starts[i]`.
-    public private(set) var ends: [Int]
+    public var ends: [Int] { endTable.values }
+    private let startTable: SortedOffsets
+    private let endTable: SortedOffsets
 
     /// Creates units from ranges; empty ranges are dropped; ranges must be sorted and disjoint.
     public init(_ ranges: [Range<Int>]) {
@@ -20,8 +22,8 @@ public struct TextUnits: Sendable, Equatable {
             starts.append(range.lowerBound)
             ends.append(range.upperBound)
         }
-        self.starts = starts
-        self.ends = ends
+        startTable = SortedOffsets(starts)
+        endTable = SortedOffsets(ends)
     }
 
     /// Tiling units that start at each of `boundaries` (ascending) and end at the next one or
@@ -37,9 +39,9 @@ public struct TextUnits: Sendable, Equatable {
     }
 
     /// Number of units.
-    public var count: Int { starts.count }
+    public var count: Int { startTable.count }
     /// The unit at `index`.
-    public subscript(index: Int) -> Range<Int> { starts[index]..<ends[index] }
+    public subscript(index: Int) -> Range<Int> { startTable.values[index]..<endTable.values[index] }
 
     /// Index of the last element of the ascending `array` that is `<= value`, or -1
     /// (binary search, O(log n)).
@@ -56,31 +58,31 @@ public struct TextUnits: Sendable, Equatable {
 
     /// Index of the unit that contains `offset` (`start <= offset < end`), if any.
     public func index(containing offset: Int) -> Int? {
-        let index = Self.lastIndex(in: starts, atMost: offset)
-        return index >= 0 && offset < ends[index] ? index : nil
+        let index = startTable.lastIndex(atMost: offset)
+        return index >= 0 && offset < endTable.values[index] ? index : nil
     }
 
     /// `true` when some unit starts at `offset`.
     public func hasStart(at offset: Int) -> Bool {
-        let index = Self.lastIndex(in: starts, atMost: offset)
-        return index >= 0 && starts[index] == offset
+        let index = startTable.lastIndex(atMost: offset)
+        return index >= 0 && startTable.values[index] == offset
     }
 
     /// `true` when some unit ends at `offset`.
     public func hasEnd(at offset: Int) -> Bool {
-        let index = Self.lastIndex(in: ends, atMost: offset)
-        return index >= 0 && ends[index] == offset
+        let index = endTable.lastIndex(atMost: offset)
+        return index >= 0 && endTable.values[index] == offset
     }
 
     /// The smallest unit end strictly after `offset`.
     public func firstEnd(after offset: Int) -> Int? {
-        let index = Self.lastIndex(in: ends, atMost: offset) + 1
-        return index < ends.count ? ends[index] : nil
+        let index = endTable.lastIndex(atMost: offset) + 1
+        return index < endTable.count ? endTable.values[index] : nil
     }
 
     /// The largest unit start strictly before `offset`.
     public func lastStart(before offset: Int) -> Int? {
-        let index = Self.lastIndex(in: starts, atMost: offset - 1)
-        return index >= 0 ? starts[index] : nil
+        let index = startTable.lastIndex(atMost: offset - 1)
+        return index >= 0 ? startTable.values[index] : nil
     }
 }
