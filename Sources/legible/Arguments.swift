@@ -42,6 +42,7 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { options[name]?.last }
+    func values(_ name: String) -> [String] { options[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
     /// An integer option, or `nil` when absent; a usage error when not an integer in `range`.

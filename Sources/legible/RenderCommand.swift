@@ -1,1 +1,151 @@
-enum RenderCommand { static func run(_ a: [String]) throws -> Int32 { throw CLIError.usage("render: not yet") } }
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleRaster
+import LegibleTextInput
+
+/// `legible render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png`
+///
+/// Draws, without antialiasing, the page's line boxes (blue), word boxes (green) and the
+/// selection rects (translucent orange, start/end edges marked) of the given ranges — by
+/// default three fixed ranges: one word, a phrase that crosses a soft wrap, and the longest
+/// paragraph. The background is the scan (`--image`, or the document's image file beside the
+/// JSON) or white with `--blank`. Written atomically.
+enum RenderCommand {
+    static let usage = "usage: legible render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png"
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        // `--range` takes two values; rewrite "--range a b" to "--range a:b" for the scanner.
+        var rewritten: [String] = []
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--range" {
+                guard index + 2 < arguments.count else { throw CLIError.usage(usage) }
+                rewritten += ["--range", "\(arguments[index + 1]):\(arguments[index + 2])"]
+                index += 3
+            } else {
+                rewritten.append(arguments[index])
+                index += 1
+            }
+        }
+        let parsed = try Arguments(rewritten, valued: ["-o", "--image", "--range", "--scale"], flagNames: ["--blank"])
+        guard parsed.positionals.count == 1, let output = parsed.value("-o") else { throw CLIError.usage(usage) }
+        let pagePath = parsed.positionals[0]
+        let page = try QueryCommands.loadPage(pagePath)
+        var ranges: [TextRange] = []
+        for value in parsed.values("--range") {
+            let parts = value.split(separator: ":").map(String.init)
+            guard parts.count == 2 else { throw CLIError.usage(usage) }
+            ranges.append(try QueryCommands.range(parts[0], parts[1], page: page))
+        }
+        if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }
+
+        var bitmap = Bitmap(width: page.layout.image.width, height: page.layout.image.height)
+        if !parsed.has("--blank") {
+            let imagePath = parsed.value("--image") ?? page.layout.image.file.map {
+                ((pagePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+            }
+            if let imagePath, FileManager.default.fileExists(atPath: imagePath) {
+                do {
+                    let scan = try PNGCodec.read(URL(fileURLWithPath: imagePath))
+                    guard scan.width == bitmap.width, scan.height == bitmap.height else {
+                        throw CLIError.badData("\(imagePath) is \(scan.width)×\(scan.height), the page is \(bitmap.width)×\(bitmap.height)")
+                    }
+                    bitmap = scan
+                } catch let error as PNGError {
+                    throw CLIError.badData("\(imagePath): \(error)")
+                }
+            } else if parsed.value("--image") != nil {
+                throw CLIError.missingInput("\(imagePath ?? ""): no such file")
+            }
+        }
+        OverlayRenderer.draw(page, ranges: ranges, on: &bitmap)
+        if let scale = try parsed.integer("--scale", in: 1...16), scale > 1 { bitmap = bitmap.downsampled(by: scale) }
+        do {
+            try AtomicFile.write(try PNGCodec.encode(bitmap), to: output)
+        } catch let error as PNGError {
+            throw CLIError.io("cannot encode \(output): \(error)")
+        }
+        return 0
+    }
+}
+
+/// The fixed ranges golden images draw, chosen from the page itself so every page has them.
+enum OverlayRanges {
+    static func fixed(for page: ScannedPage) -> [TextRange] {
+        let tokenizer = page.tokenizer
+        var ranges: [TextRange] = []
+        // One word: the first word of the second line (or of the page).
+        let lineStarts = lineRanges(page)
+        let wordProbe = lineStarts.count > 1 ? lineStarts[1].start : page.beginningOfDocument
+        if let word = tokenizer.rangeEnclosingPosition(wordProbe, with: .word, inDirection: .forward)
+            ?? tokenizer.position(from: wordProbe, toBoundary: .word, inDirection: .forward).flatMap({
+                tokenizer.rangeEnclosingPosition($0, with: .word, inDirection: .backward)
+            })
+        {
+            ranges.append(word)
+        }
+        // A phrase across the first soft wrap: the last word of a line through the first word
+        // of the next line of the same paragraph.
+        for (index, line) in lineStarts.enumerated().dropLast() {
+            let text = page.text(in: line) ?? ""
+            guard !text.hasSuffix("\n"),
+                let lastWordStart = tokenizer.position(from: line.end, toBoundary: .word, inDirection: .backward),
+                let firstWordEnd = tokenizer.position(from: lineStarts[index + 1].start, toBoundary: .word, inDirection: .forward)
+            else { continue }
+            ranges.append(TextRange(lastWordStart, firstWordEnd))
+            break
+        }
+        // The longest paragraph, without its newline.
+        var start = page.beginningOfDocument
+        var longest: TextRange?
+        while let end = tokenizer.position(from: start, toBoundary: .paragraph, inDirection: .forward) {
+            var trimmed = end.offset
+            if trimmed > start.offset, page.text(in: TextRange(trimmed - 1, trimmed)) == "\n" { trimmed -= 1 }
+            let paragraph = TextRange(start.offset, trimmed)
+            if paragraph.length > (longest?.length ?? -1) { longest = paragraph }
+            start = end
+        }
+        if let longest, !longest.isEmpty { ranges.append(longest) }
+        return ranges
+    }
+
+    static func lineRanges(_ page: ScannedPage) -> [TextRange] {
+        var result: [TextRange] = []
+        var start = page.beginningOfDocument
+        while let end = page.tokenizer.position(from: start, toBoundary: .line, inDirection: .forward) {
+            result.append(TextRange(start, end))
+            start = end
+        }
+        return result
+    }
+}
+
+/// Draws layout boxes and selection rects with plain, non-antialiased rectangles.
+enum OverlayRenderer {
+    static let lineColour = Bitmap.Colour(30, 90, 220)
+    static let wordColour = Bitmap.Colour(20, 160, 60)
+    static let selectionColour = Bitmap.Colour(255, 140, 0, 96)
+    static let edgeColour = Bitmap.Colour(200, 0, 0)
+
+    static func draw(_ page: ScannedPage, ranges: [TextRange], on bitmap: inout Bitmap) {
+        for range in ranges {
+            for selection in page.selectionRects(for: range) {
+                let rect = selection.rect
+                bitmap.fill(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height), selectionColour)
+                if selection.containsStart {
+                    bitmap.fill(x: Double(rect.minX) - 1, y: Double(rect.minY), width: 3, height: Double(rect.height), edgeColour)
+                }
+                if selection.containsEnd {
+                    bitmap.fill(x: Double(rect.maxX) - 2, y: Double(rect.minY), width: 3, height: Double(rect.height), edgeColour)
+                }
+            }
+        }
+        for line in page.layout.lines {
+            for word in line.words ?? [] {
+                bitmap.stroke(x: word.box.x, y: word.box.y, width: word.box.width, height: word.box.height, thickness: 1, wordColour)
+            }
+            bitmap.stroke(x: line.box.x - 3, y: line.box.y - 3, width: line.box.width + 6, height: line.box.height + 6, thickness: 2, lineColour)
+        }
+    }
+}

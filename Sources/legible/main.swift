@@ -13,7 +13,8 @@ let usage = """
       caret  PAGE.json OFFSET [--affinity upstream|downstream]
       hit    PAGE.json X Y
       move   PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down
-      render PAGE.json [--range START END]... -o OVERLAY.png
+      render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png
+      dump   PAGE.json
       eval   PAGE.json|DIR... --truth DIR [--tesseract] [--json]
     exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, 73 cannot create output, 74 I/O error
     """
@@ -47,6 +48,7 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "move": return try QueryCommands.move(rest)
         case "render": return try RenderCommand.run(rest)
         case "eval": return try EvalCommand.run(rest)
+        case "dump": return try DumpCommand.run(rest)
         case "-h", "--help", "help":
             print(usage)
             return 0

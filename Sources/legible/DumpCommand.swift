@@ -1,0 +1,40 @@
+import Foundation
+import LegibleLayout
+
+/// `legible dump PAGE.json`: a readable tree of the page for text goldens and eyeballing,
+/// one element per line: `Line @[x,y,w,h] "text" 0.91`, words indented below their line.
+/// Boxes in image pixels; confidences in 0...1 with two decimals.
+enum DumpCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try Arguments(arguments, valued: [], flagNames: [])
+        guard parsed.positionals.count == 1 else { throw CLIError.usage("usage: legible dump PAGE.json") }
+        let page = try QueryCommands.loadPage(parsed.positionals[0])
+        print(dump(page.layout), terminator: "")
+        return 0
+    }
+
+    static func dump(_ layout: PageLayout) -> String {
+        let utf16 = Array(layout.text.utf16)
+        func slice(_ span: UTF16Span) -> String {
+            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
+                .replacingOccurrences(of: "\u{AD}", with: "\\u{AD}")
+        }
+        func box(_ box: PixelBox) -> String {
+            "@[\(Int(box.x.rounded())),\(Int(box.y.rounded())),\(Int(box.width.rounded())),\(Int(box.height.rounded()))]"
+        }
+        func confidence(_ value: Double?) -> String { value.map { String(format: " %.2f", $0) } ?? "" }
+        var out = "Page \(layout.image.width)×\(layout.image.height)\(layout.image.file.map { " \"\($0)\"" } ?? "")"
+        if let engine = layout.engine { out += " \(engine.name) \(engine.version)" }
+        out += "\n"
+        for paragraph in layout.paragraphs {
+            out += "Paragraph [\(paragraph.range.start), \(paragraph.range.end))\n"
+            for line in layout.lines where line.range.start >= paragraph.range.start && line.range.end <= paragraph.range.end {
+                out += "  Line \(box(line.box)) \"\(slice(line.range))\"\(confidence(line.confidence))\n"
+                for word in line.words ?? [] {
+                    out += "    Word \(box(word.box)) \"\(slice(word.range))\"\(confidence(word.confidence))\n"
+                }
+            }
+        }
+        return out
+    }
+}

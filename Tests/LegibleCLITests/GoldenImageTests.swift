@@ -1,0 +1,78 @@
+import Foundation
+import LegibleLayout
+import LegibleRaster
+import LegibleTestSupport
+import Testing
+
+/// Golden overlays of every page in Scans/: the real `legible ingest` (Tesseract) output drawn by
+/// `legible render --blank` (line boxes, word boxes, selection rects of one word, a phrase across
+/// a soft wrap and a whole paragraph) and the `legible dump` text tree, compared with
+/// `Tests/Goldens/`.
+@Suite("Golden images")
+struct GoldenImageTests {
+    /// Ingests one scan and returns its page document path.
+    static func ingest(_ stem: String) throws -> (folder: String, document: String) {
+        let folder = try temporaryFolder()
+        let run = try legible(["ingest", Repository.scans.appendingPathComponent("\(stem).png").path, "-o", folder, "-q"])
+        guard run.status == 0 else { throw GoldenError(message: "ingest of \(stem) failed: \(run.stderr)") }
+        return (folder, "\(folder)/\(stem).json")
+    }
+
+    struct GoldenError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    static func render(_ document: String, to output: String) throws -> Bitmap {
+        let run = try legible(["render", document, "--blank", "-o", output])
+        guard run.status == 0 else { throw GoldenError(message: "render failed: \(run.stderr)") }
+        return try PNGCodec.read(URL(fileURLWithPath: output))
+    }
+
+    static func engine(of document: String) throws -> Golden.Engine {
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+        return Golden.Engine(tesseract: layout.engine?.version ?? "unknown", modelSHA256: layout.engine?.modelSHA256 ?? "unknown")
+    }
+
+    @Test("overlay and text tree match the references", arguments: Repository.scanStems)
+    func golden(stem: String) throws {
+        let (folder, document) = try Self.ingest(stem)
+        let engine = try Self.engine(of: document)
+        if Golden.isRecording {
+            try Golden.recordEngine(engine)
+        } else {
+            for problem in Golden.checkEngine(engine) { Issue.record(Comment(rawValue: problem)) }
+            guard Golden.checkEngine(engine).isEmpty else { return }
+        }
+        let image = try Self.render(document, to: "\(folder)/overlay.png")
+        let text = try legible(["dump", document]).stdout
+        for problem in Golden.verify(name: stem, image: image, text: text) { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    @Test("a deliberately shifted rect makes the golden comparison fail")
+    func shiftedRectFails() throws {
+        let stem = "chicago-1"
+        let (folder, document) = try Self.ingest(stem)
+        var layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+        // Move one word box 4 pixels right: a small geometry regression.
+        layout.lines[1].words![1].box.x += 4
+        let shifted = "\(folder)/shifted.json"
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: shifted))
+        let image = try Self.render(shifted, to: "\(folder)/shifted.png")
+        let reference = try PNGCodec.read(Golden.folder.appendingPathComponent("\(stem).png"))
+        let diff = PixelDiff(actual: image, reference: reference, perPixelTolerance: Golden.perPixelTolerance)
+        #expect(diff.differingShare > Golden.maximumDifferingShare, "a 4-pixel shift changed only \(diff.differingPixels) pixels")
+        // And the unshifted render matches, so the failure is the shift's doing.
+        let original = try Self.render(document, to: "\(folder)/original.png")
+        #expect(PixelDiff(actual: original, reference: reference, perPixelTolerance: Golden.perPixelTolerance).differingShare <= Golden.maximumDifferingShare)
+    }
+
+    @Test("PNG round trip through libpng keeps every pixel")
+    func pngRoundTrip() throws {
+        var bitmap = Bitmap(width: 17, height: 9)
+        bitmap.stroke(x: 1, y: 1, width: 10, height: 5, thickness: 1, Bitmap.Colour(10, 200, 30))
+        bitmap.fill(x: 3, y: 2, width: 4, height: 4, Bitmap.Colour(255, 0, 0, 128))
+        #expect(try PNGCodec.decode(PNGCodec.encode(bitmap)) == bitmap)
+        #expect(throws: PNGError.self) { try PNGCodec.decode(Data("not a png".utf8)) }
+    }
+}
