@@ -6,7 +6,7 @@ import LegibleLayout
 /// image: the only step that moves pixels is deskew, whose angle is returned so boxes can be
 /// rotated back (``RotationMapping``).
 ///
-/// The steps and why (figures: field notes §3 and this package's `legible-bench accuracy`):
+/// The steps and why (figures: field notes §3 and the table on ``PreprocessingOptions``):
 /// 1. Colour drop-out — on a page with coloured pixels, read the red channel: blue and red
 ///    rulings become near-white while blue, black, green and purple inks stay dark, so the
 ///    rulings vanish without erasing blue-ink handwriting.
@@ -14,7 +14,8 @@ import LegibleLayout
 ///    (Sauvola was measured worse: it brings faint rulings back as speckle).
 /// 3. Rule removal by morphology — for rulings that are not coloured (grey grid or lines):
 ///    an opening with a long horizontal (and vertical) element finds straight strokes far
-///    longer than any handwriting stroke; they are subtracted only when found.
+///    longer than any handwriting stroke; they are subtracted only when found. Off by default:
+///    after steps 1–2 it measured worse (it cuts ink where strokes cross rules).
 /// 4. Deskew — measures skew on a binarised copy and rotates the grey page level (before
 ///    thresholding) when the measurement is confident and the angle is above 0.1°.
 struct Preprocessor {
@@ -30,7 +31,7 @@ struct Preprocessor {
     func run(_ original: PixImage) throws -> Result {
         var steps: [PreprocessingStep] = []
         guard options.backgroundNormalisation || options.colourDropout || options.ruleRemoval || options.deskew else {
-            let detail = "off: the original image measured best on Scans/ (see PreprocessingOptions)"
+            let detail = "off (--no-preprocess)"
             return Result(
                 image: original,
                 steps: ["colour-dropout", "background-normalisation", "rule-removal", "deskew"].map {
