@@ -29,7 +29,7 @@ public final class Recogniser: @unchecked Sendable {
             if firstModel == nil { firstModel = path }
         }
         api = try TesseractAPI(dataPath: folder, languages: options.languages)
-        modelSHA256 = firstModel.flatMap { FileManager.default.contents(atPath: $0) }.map { SHA256.hex(of: $0) }
+        modelSHA256 = firstModel.flatMap { SHA256.hex(ofFileAt: $0) }
     }
 
     /// The Tesseract version string, e.g. `"5.3.0"`.

@@ -56,6 +56,7 @@ struct IngestCommand {
         }
         let quiet = parsed.has("-q") || parsed.has("--quiet")
 
+        prepareOCREnvironment(batch: images.count > 1)
         try prepareOutputFolder(output)
         // Load one engine up front so a missing language fails once, with 69, before any work.
         let first: Recogniser

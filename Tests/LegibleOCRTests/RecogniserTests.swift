@@ -30,6 +30,14 @@ struct RecogniserTests {
         #expect(layout.text.split(separator: "\n").contains("The zoo had lots of animals."))
     }
 
+    @Test("JPEG and TIFF input read like the PNG", arguments: ["chicago-1.jpg", "chicago-1.tif"])
+    func otherFormats(file: String) throws {
+        let layout = try Recogniser().recognise(imageAt: Repository.root.appendingPathComponent("Tests/Fixtures/\(file)").path)
+        let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-1.gt.json"))
+        #expect(Scorer.score(ScoredPage(layout), against: truth).characterErrorRate < 0.05)
+        #expect(layout.image.width == 1166 && layout.image.height == 1654)
+    }
+
     @Test("every box lies inside the original image and every glyph inside its word")
     func boxes() throws {
         let layout = try Recogniser().recognise(imageAt: Repository.scans.appendingPathComponent("dkg-ruled.png").path)
@@ -103,6 +111,17 @@ struct BadInputTests {
         let path = try temporaryFile(Self.pngHeader(width: 100_000, height: 100_000))
         #expect(throws: OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: OCROptions.maximumPixels)) {
             try Recogniser().recognise(imageAt: path)
+        }
+    }
+
+    @Test("a corrupt language model fails TessBaseAPIInit3 with a typed engine error") func corruptModel() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-tessdata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("this is not a traineddata file".utf8).write(to: folder.appendingPathComponent("eng.traineddata"))
+        var options = OCROptions()
+        options.dataPath = folder.path
+        #expect(throws: OCRError.engine(function: "TessBaseAPIInit3", detail: "could not load language data \"eng\"")) {
+            try Recogniser(options: options)
         }
     }
 
