@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [.target(name: "CUnicodeBreak", condition: .when(platforms: [.linux]))]),
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleImport", dependencies: ["LegibleLayout"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -48,7 +49,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation",
+                "LegibleEvaluation", "LegibleImport", "LegibleRaster",
             ]),
         .executableTarget(
             name: "legible-bench",
@@ -73,6 +74,9 @@ let package = Package(
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleImportTests",
+            dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport"]),

@@ -40,7 +40,7 @@ extension PageLayout {
                 for (wordIndex, recognised) in line.words.enumerated() {
                     if wordIndex > 0 { append(" ") }
                     var wordText = recognised.text
-                    if hyphenated && wordIndex == line.words.count - 1 {
+                    if hyphenated && wordIndex == line.words.count - 1 && wordText.last != softHyphen {
                         wordText = String(wordText.dropLast()) + String(softHyphen)
                     }
                     let wordStart = offset
@@ -69,6 +69,8 @@ extension PageLayout {
     /// ASCII hyphen and the next line starts with a lower-case letter ("note-" / "book").
     /// "river-" / "Front" or "- " alone are kept as printed.
     static func endsWithSplitWord(_ line: RecognisedLine, continuedBy next: RecognisedLine) -> Bool {
+        // Already a soft hyphen (an imported hOCR or page document): the split was decided.
+        if line.words.last?.text.last == softHyphen { return true }
         guard let last = line.words.last?.text, last.count >= 2, last.last == "-",
             let beforeHyphen = last.dropLast().last, beforeHyphen.isLetter,
             let first = next.words.first?.text.first, first.isLowercase

@@ -46,6 +46,25 @@ public final class Recogniser: @unchecked Sendable {
         return "/usr/share/tesseract-ocr/5/tessdata"
     }
 
+    /// Reads only what a page document needs to know about an image file — its pixel size
+    /// (from the header, nothing decoded), file name and SHA-256 — for imported layouts.
+    /// - Throws: ``OCRError`` (missing 66; empty, truncated, not an image or oversized 65).
+    public static func describeImage(at path: String) throws -> PageImage {
+        guard FileManager.default.fileExists(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            throw OCRError.missingInput(path: path)
+        }
+        guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
+        if let problem = PNGStructure.problem(in: data) { throw OCRError.unreadableImage(path: path, reason: problem) }
+        Leptonica.silence()
+        guard let header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
+            throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
+        }
+        guard header.width * header.height <= OCROptions.maximumPixels else {
+            throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
+        }
+        return PageImage(file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
+    }
+
     /// Recognises the image file at `path` (PNG, JPEG or TIFF).
     /// - Throws: ``OCRError`` (missing file 66, unreadable or oversized image 65, engine 70).
     public func recognise(imageAt path: String) throws -> PageLayout {
@@ -102,12 +121,19 @@ public final class Recogniser: @unchecked Sendable {
             let box = original(word.box)
             let symbols = word.symbols.map { RawSymbol(text: $0.text, box: original($0.box)) }
             return RecognisedWord(
-                text: text, box: box, confidence: min(1, max(0, word.confidence)),
+                text: text, box: box, confidence: roundedConfidence(word.confidence),
                 glyphs: GlyphBoxes.validated(symbols, wordText: text, wordBox: box))
         }
         guard !words.isEmpty else { return nil }
         let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         let baseline = raw.baseline.map { [mapping.toOriginal($0.0), mapping.toOriginal($0.1)] }
-        return RecognisedLine(words: words, box: box, baseline: baseline, confidence: min(1, max(0, raw.confidence)))
+        return RecognisedLine(words: words, box: box, baseline: baseline, confidence: roundedConfidence(raw.confidence))
+    }
+
+    /// Tesseract's confidences are single-precision percentages (95.97003936767579 after
+    /// widening); three decimals of a 0...1 value keep all their real precision and survive an
+    /// ALTO round trip (its `WC` is written with three decimals) exactly.
+    static func roundedConfidence(_ value: Double) -> Double {
+        (min(1, max(0, value)) * 1000).rounded() / 1000
     }
 }

@@ -1,0 +1,105 @@
+import LegibleLayout
+
+/// What an importer read, before geometry is completed and the reading text is built. Boxes
+/// are image pixels (origin top-left, y down); any of them may be missing in the file.
+struct ImportedLine {
+    var words: [ImportedWord]
+    var box: PixelBox?
+    var baseline: [PixelPoint]?
+    var confidence: Double?
+    /// Where the line is in the file (for error messages).
+    var line: Int
+    var column: Int
+}
+
+struct ImportedWord {
+    /// The word's text; may contain spaces (eScriptorium writes one String per line).
+    var text: String
+    var box: PixelBox?
+    var confidence: Double?
+    var glyphs: [RecognisedGlyph]?
+    /// The word ends in an ALTO `HYP` (a printed hyphen that splits the word across lines).
+    var hyphenated = false
+}
+
+struct ImportedPage {
+    var format: String
+    var width: Int?
+    var height: Int?
+    var paragraphs: [[ImportedLine]]
+}
+
+/// Completes the geometry of imported lines: a line without a box takes the bounds of its
+/// words; words without boxes (or one String holding a whole line) are split by character
+/// share along the line's baseline when it has one, else along its box, and take the line's
+/// height. This is the "approximate from the line" fallback the issue asks for; glyph-level
+/// geometry then follows from the word boxes in ``LegiblePages``.
+enum GeometryCompletion {
+    static func recognisedLine(_ line: ImportedLine) -> RecognisedLine? {
+        var lineBox = line.box
+        if lineBox == nil {
+            let boxes = line.words.compactMap(\.box)
+            if let first = boxes.first { lineBox = boxes.dropFirst().reduce(first) { $0.union($1) } }
+        }
+        guard let box = lineBox else { return nil }
+
+        // Split every word on spaces; remember which pieces still need a box.
+        struct Piece {
+            var text: String
+            var box: PixelBox?
+            var confidence: Double?
+            var glyphs: [RecognisedGlyph]?
+        }
+        var pieces: [Piece] = []
+        for word in line.words {
+            var text = word.text
+            if word.hyphenated && !text.hasSuffix("-") { text += "-" }
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard !parts.isEmpty else { continue }
+            if parts.count == 1 {
+                pieces.append(Piece(text: parts[0], box: word.box, confidence: word.confidence, glyphs: word.glyphs))
+            } else {
+                // A multi-word String: its box (or the line) is shared by character count.
+                let span = word.box ?? box
+                let (left, right) = horizontalSpan(of: span, baseline: word.box == nil ? line.baseline : nil)
+                for (part, slice) in zip(parts, share(parts, from: left, to: right)) {
+                    pieces.append(Piece(text: part, box: PixelBox(x: slice.0, y: span.y, width: slice.1 - slice.0, height: span.height), confidence: word.confidence))
+                }
+            }
+        }
+        guard !pieces.isEmpty else { return nil }
+        if pieces.contains(where: { $0.box == nil }) {
+            // Words without geometry: lay the whole line out by character share.
+            let (left, right) = horizontalSpan(of: box, baseline: line.baseline)
+            for (index, slice) in share(pieces.map(\.text), from: left, to: right).enumerated() where pieces[index].box == nil {
+                pieces[index].box = PixelBox(x: slice.0, y: box.y, width: slice.1 - slice.0, height: box.height)
+            }
+        }
+        let words = pieces.map {
+            RecognisedWord(text: $0.text, box: $0.box ?? box, confidence: $0.confidence, glyphs: $0.glyphs)
+        }
+        return RecognisedLine(words: words, box: box, baseline: line.baseline, confidence: line.confidence)
+    }
+
+    /// The x-range text runs along: the baseline's span when present (clamped to the box),
+    /// else the box's.
+    static func horizontalSpan(of box: PixelBox, baseline: [PixelPoint]?) -> (Double, Double) {
+        guard let baseline, baseline.count >= 2 else { return (box.x, box.maxX) }
+        let xs = baseline.map(\.x)
+        let left = max(box.x, xs.min()!), right = min(box.maxX, xs.max()!)
+        return right > left ? (left, right) : (box.x, box.maxX)
+    }
+
+    /// Cuts `[left, right]` into one slice per text, proportional to its character count, with
+    /// one character's share as the gap between texts.
+    static func share(_ texts: [String], from left: Double, to right: Double) -> [(Double, Double)] {
+        let counts = texts.map { Double(max(1, $0.count)) }
+        let total = counts.reduce(0, +) + Double(texts.count - 1)
+        let unit = (right - left) / max(1, total)
+        var x = left
+        return counts.map { count in
+            defer { x += (count + 1) * unit }
+            return (x.rounded(), (x + count * unit).rounded())
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import LegibleLayout
+
+/// Imports a transcription someone already has — ALTO v2–v4 (kraken/eScriptorium,
+/// Transkribus) or hOCR — into the same page document the OCR path writes, without running
+/// a recogniser. Reading text follows ARCHITECTURE.md (``PageLayout/assemble``).
+public enum LayoutImporter {
+    /// The formats this importer reads, chosen by the document's root element.
+    public enum Format: String, Sendable {
+        case alto, hocr
+    }
+
+    /// Imports `data` (the layout file `file`) for the scan described by `image` (its real
+    /// pixel size, file name and hash).
+    /// - Throws: ``ImportError`` naming the file and the line/column of the problem: malformed
+    ///   or hostile XML, a wrong namespace, negative sizes, boxes outside the image, a page
+    ///   size that disagrees with the image.
+    public static func importLayout(_ data: Data, file: String, image: PageImage) throws -> PageLayout {
+        let root = try XMLElement.parse(data, file: file)
+        let page: ImportedPage
+        switch root.name {
+        case "alto": page = try ALTOImporter.read(root, file: file)
+        case "html": page = try HOCRImporter.read(root, file: file)
+        default:
+            throw ImportError(file: file, line: root.line, column: root.column, reason: "root element <\(root.name)> is neither ALTO <alto> nor hOCR <html>")
+        }
+        if let width = page.width, let height = page.height, width > 0, height > 0, width != image.width || height != image.height {
+            throw ImportError(file: file, reason: "the layout describes a \(width)×\(height) page but the image is \(image.width)×\(image.height)")
+        }
+        let bounds = PixelBox(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+        var paragraphs: [RecognisedParagraph] = []
+        for lines in page.paragraphs {
+            var recognised: [RecognisedLine] = []
+            for line in lines {
+                guard let completed = GeometryCompletion.recognisedLine(line) else {
+                    if line.words.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                        throw ImportError(file: file, line: line.line, column: line.column, reason: "a text line has no box, polygon or word boxes")
+                    }
+                    continue
+                }
+                for box in [completed.box] + completed.words.map(\.box) + completed.words.flatMap { ($0.glyphs ?? []).map(\.box) } {
+                    guard bounds.contains(box, slack: 1) else {
+                        throw ImportError(
+                            file: file, line: line.line, column: line.column,
+                            reason: "box [\(Int(box.x)), \(Int(box.y)), \(Int(box.width)), \(Int(box.height))] lies outside the \(image.width)×\(image.height) image")
+                    }
+                }
+                recognised.append(completed)
+            }
+            if !recognised.isEmpty { paragraphs.append(RecognisedParagraph(lines: recognised)) }
+        }
+        let engine = EngineInfo(name: "import", version: page.format)
+        return PageLayout.assemble(paragraphs, image: image, engine: engine)
+    }
+}

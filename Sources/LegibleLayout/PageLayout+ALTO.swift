@@ -1,0 +1,71 @@
+extension PageLayout {
+    /// The page as ALTO v4: `TextBlock` per paragraph, `TextLine` per line (with `BASELINE` as
+    /// a point list, ALTO 4.2), `String` per word with `WC` confidence, `SP` between words,
+    /// `Glyph` per glyph, and `HYP` where a word is split across lines (our U+00AD). Pixel
+    /// coordinates (`MeasurementUnit` pixel). ALTO has no line confidence, so that is not kept.
+    public func altoDocument(softwareName: String) -> String {
+        let utf16 = Array(text.utf16)
+        func slice(_ span: UTF16Span) -> String {
+            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
+        }
+        func number(_ value: Double) -> String { format3(value) }
+        func position(_ box: PixelBox) -> String {
+            "HPOS=\"\(number(box.x))\" VPOS=\"\(number(box.y))\" WIDTH=\"\(number(box.width))\" HEIGHT=\"\(number(box.height))\""
+        }
+        var out = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <alto xmlns="http://www.loc.gov/standards/alto/ns-v4#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/standards/alto/v4/alto-4-2.xsd">
+              <Description>
+                <MeasurementUnit>pixel</MeasurementUnit>
+                <sourceImageInformation><fileName>\(escapeXML(image.file ?? ""))</fileName></sourceImageInformation>
+                <Processing ID="legible"><processingSoftware><softwareName>\(escapeXML(softwareName))</softwareName></processingSoftware></Processing>
+              </Description>
+              <Layout>
+                <Page ID="page_1" PHYSICAL_IMG_NR="1" WIDTH="\(image.width)" HEIGHT="\(image.height)">
+                  <PrintSpace HPOS="0" VPOS="0" WIDTH="\(image.width)" HEIGHT="\(image.height)">
+
+            """
+        var lineNumber = 0
+        var wordNumber = 0
+        for (paragraphIndex, paragraph) in paragraphs.enumerated() {
+            let members = lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }
+            guard let first = members.first else { continue }
+            let blockBox = members.dropFirst().reduce(first.box) { $0.union($1.box) }
+            out += "        <TextBlock ID=\"block_\(paragraphIndex + 1)\" \(position(blockBox))>\n"
+            for line in members {
+                lineNumber += 1
+                var baseline = ""
+                if let points = line.baseline, !points.isEmpty {
+                    baseline = " BASELINE=\"\(points.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " "))\""
+                }
+                out += "          <TextLine ID=\"line_\(lineNumber)\" \(position(line.box))\(baseline)>\n"
+                let words = line.words ?? [Word(range: line.range, box: line.box, confidence: line.confidence)]
+                for (index, word) in words.enumerated() {
+                    wordNumber += 1
+                    if index > 0 { out += "            <SP/>\n" }
+                    var content = slice(word.range)
+                    let hyphenated = content.hasSuffix("\u{AD}")
+                    if hyphenated { content.removeLast() }
+                    let confidence = word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
+                    let glyphs = word.glyphs ?? []
+                    out += "            <String ID=\"word_\(wordNumber)\" CONTENT=\"\(escapeXML(content))\" \(position(word.box))\(confidence)"
+                    if glyphs.isEmpty {
+                        out += "/>\n"
+                    } else {
+                        out += ">\n"
+                        for glyph in glyphs {
+                            let character = slice(glyph.range) == "\u{AD}" ? "-" : slice(glyph.range)
+                            out += "              <Glyph CONTENT=\"\(escapeXML(character))\" \(position(glyph.box))/>\n"
+                        }
+                        out += "            </String>\n"
+                    }
+                    if hyphenated { out += "            <HYP CONTENT=\"-\"/>\n" }
+                }
+                out += "          </TextLine>\n"
+            }
+            out += "        </TextBlock>\n"
+        }
+        out += "      </PrintSpace>\n    </Page>\n  </Layout>\n</alto>\n"
+        return out
+    }
+}

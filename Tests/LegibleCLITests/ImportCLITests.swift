@@ -1,0 +1,72 @@
+import Foundation
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+@Suite("legible ingest --layout", .serialized)
+struct ImportCLITests {
+    static let page1 = Repository.scans.appendingPathComponent("chicago-1.png").path
+
+    static func comparable(_ path: String) throws -> PageLayout {
+        var layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: path)))
+        // Provenance differs by design: the engine, the preprocessing and the resolution used
+        // for recognition (an import runs none); ALTO and hOCR have no line confidence.
+        layout.engine = nil
+        layout.preprocessing = nil
+        layout.image.dpi = nil
+        layout.lines = layout.lines.map { line in
+            var line = line
+            line.confidence = nil
+            return line
+        }
+        return layout
+    }
+
+    @Test("OCR → ALTO → import, and OCR → hOCR → import, give the same page document")
+    func roundTrip() throws {
+        let out = try temporaryFolder()
+        #expect(try legible(["ingest", Self.page1, "-o", "\(out)/ocr", "--format", "json,alto,hocr"]).status == 0)
+        let viaALTO = try legible(["ingest", Self.page1, "--layout", "\(out)/ocr/chicago-1.alto.xml", "-o", "\(out)/alto"])
+        #expect(viaALTO.status == 0, "\(viaALTO.stderr)")
+        #expect(try Self.comparable("\(out)/alto/chicago-1.json") == Self.comparable("\(out)/ocr/chicago-1.json"))
+        let viaHOCR = try legible(["ingest", Self.page1, "--layout", "\(out)/ocr/chicago-1.hocr", "-o", "\(out)/hocr"])
+        #expect(viaHOCR.status == 0, "\(viaHOCR.stderr)")
+        let a = try Self.comparable("\(out)/hocr/chicago-1.json")
+        let b = try Self.comparable("\(out)/ocr/chicago-1.json")
+        #expect(a.text == b.text && a.paragraphs == b.paragraphs)
+        #expect(a.lines.map(\.box) == b.lines.map(\.box) && a.lines.map(\.range) == b.lines.map(\.range))
+        #expect(a.lines.flatMap { ($0.words ?? []).map(\.box) } == b.lines.flatMap { ($0.words ?? []).map(\.box) })
+        func glyphBoxes(_ layout: PageLayout) -> [PixelBox] {
+            layout.lines.flatMap { line in (line.words ?? []).flatMap { word in (word.glyphs ?? []).map(\.box) } }
+        }
+        #expect(glyphBoxes(a) == glyphBoxes(b))
+    }
+
+    @Test("a hostile layout exits 65 with one line naming the file and writes nothing")
+    func hostile() throws {
+        let out = try temporaryFolder()
+        let bomb = "\(out)/bomb.xml"
+        try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n<alto>&b;</alto>".utf8).write(to: URL(fileURLWithPath: bomb))
+        let run = try legible(["ingest", Self.page1, "--layout", bomb, "-o", "\(out)/docs", "--format", "json,hocr"])
+        #expect(run.status == 65)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("bomb.xml:2"), "\(run.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(out)/docs")) ?? []).isEmpty)
+        let missing = try legible(["ingest", Self.page1, "--layout", "\(out)/none.xml", "-o", "\(out)/docs"])
+        #expect(missing.status == 66)
+    }
+
+    @Test("--layouts pairs images with layout files by name and needs no Tesseract",
+          .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path), "../shared/corpus/real is absent"))
+    func batch() throws {
+        let folder = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path
+        let images = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }.sorted().map { "\(folder)/\($0)" }
+        let out = try temporaryFolder()
+        // -l xyz would fail with 69 if Tesseract were started: importing must not need it.
+        let run = try legible(["ingest"] + images + ["--layouts", folder, "-o", out, "-l", "xyz", "--format", "json,hocr,alto"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("ingested \(images.count) of \(images.count) pages"))
+        let names = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(names.filter { $0.hasSuffix(".json") }.count == images.count)
+        #expect(names.filter { $0.hasSuffix(".alto.xml") }.count == images.count)
+    }
+}
