@@ -160,11 +160,18 @@ struct RawLine {
 final class TesseractAPI {
     private let handle: OpaquePointer
 
+    /// Tesseract keeps some parameters process-wide (`tesseract::GlobalParams()`), and creating,
+    /// initialising and ending an engine read and write them, so those steps are serialised;
+    /// recognition on separate engines still runs in parallel (`--jobs`).
+    private static let lifecycle = NSLock()
+
     static var version: String { String(cString: TessVersion()) }
 
     /// Creates and initialises an engine.
     /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit3` fails.
     init(dataPath: String?, languages: String) throws {
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
         guard let handle = TessBaseAPICreate() else {
             throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
         }
@@ -179,6 +186,8 @@ final class TesseractAPI {
     }
 
     deinit {
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
         TessBaseAPIEnd(handle)
         TessBaseAPIDelete(handle)
     }

@@ -9,6 +9,8 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
     /// A language's `.traineddata` is not installed (exit 69).
     case languageDataMissing(language: String, searched: String)
+    /// A language's `.traineddata` exists but is not a Tesseract model (exit 69).
+    case languageDataCorrupt(language: String, path: String, reason: String)
     /// A Tesseract or Leptonica call failed; `function` names it (exit 70).
     case engine(function: String, detail: String)
 
@@ -20,6 +22,8 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
             return "\(path): image is \(width)×\(height) pixels, above the limit of \(limit) pixels"
         case .languageDataMissing(let language, let searched):
             return "language data for \"\(language)\" is not installed (looked for \(searched)); install tesseract-ocr-\(language)"
+        case .languageDataCorrupt(let language, let path, let reason):
+            return "language data for \"\(language)\" at \(path) is damaged (\(reason)); reinstall tesseract-ocr-\(language)"
         case .engine(let function, let detail): return "OCR engine error in \(function): \(detail)"
         }
     }
@@ -29,7 +33,7 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missingInput: return 66
         case .unreadableImage, .imageTooLarge: return 65
-        case .languageDataMissing: return 69
+        case .languageDataMissing, .languageDataCorrupt: return 69
         case .engine: return 70
         }
     }

@@ -26,6 +26,9 @@ public final class Recogniser: @unchecked Sendable {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 throw OCRError.languageDataMissing(language: language, searched: path)
             }
+            if let problem = TrainedDataCheck.problem(atPath: path) {
+                throw OCRError.languageDataCorrupt(language: language, path: path, reason: problem)
+            }
             if firstModel == nil { firstModel = path }
         }
         api = try TesseractAPI(dataPath: folder, languages: options.languages)

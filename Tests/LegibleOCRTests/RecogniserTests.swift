@@ -114,15 +114,25 @@ struct BadInputTests {
         }
     }
 
-    @Test("a corrupt language model fails TessBaseAPIInit3 with a typed engine error") func corruptModel() throws {
+    @Test("a damaged language model is refused before Tesseract loads it (69)") func corruptModel() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-tessdata-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("this is not a traineddata file".utf8).write(to: folder.appendingPathComponent("eng.traineddata"))
         var options = OCROptions()
         options.dataPath = folder.path
-        #expect(throws: OCRError.engine(function: "TessBaseAPIInit3", detail: "could not load language data \"eng\"")) {
-            try Recogniser(options: options)
+        let path = folder.appendingPathComponent("eng.traineddata").path
+        do {
+            _ = try Recogniser(options: options)
+            Issue.record("a text file was accepted as a model")
+        } catch let error as OCRError {
+            guard case .languageDataCorrupt(let language, let where_, _) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(language == "eng" && where_ == path)
+            #expect(error.exitCode == 69)
         }
+        // A truncated copy of the real model is refused too.
+        let real = try Data(contentsOf: URL(fileURLWithPath: Recogniser.defaultDataFolder() + "/eng.traineddata"))
+        try real.prefix(300_000).write(to: URL(fileURLWithPath: path))
+        #expect(throws: OCRError.self) { try Recogniser(options: options) }
     }
 
     @Test("missing language data → languageDataMissing (69)") func language() {
