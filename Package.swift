@@ -38,6 +38,7 @@ let package = Package(
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -49,7 +50,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleRaster",
+                "LegibleEvaluation", "LegibleImport", "LegibleRaster", "LegibleReading",
             ]),
         .executableTarget(
             name: "legible-bench",
@@ -77,6 +78,9 @@ let package = Package(
         .testTarget(
             name: "LegibleImportTests",
             dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleReadingTests",
+            dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport"]),

@@ -15,6 +15,9 @@ let usage = """
       move   PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down
       render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png
       dump   PAGE.json
+      read   PAGE.json... [--all] [--rotor lines|words|characters] [--no-links] [--no-page-turn]
+      save   PAGE.json START END [--store FILE] [--repeat N]
+      clippings [--json] [--store FILE]
       eval   PAGE.json|DIR... --truth DIR [--tesseract] [--json]
     exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, 73 cannot create output, 74 I/O error
     """
@@ -65,6 +68,9 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "render": return try RenderCommand.run(rest)
         case "eval": return try EvalCommand.run(rest)
         case "dump": return try DumpCommand.run(rest)
+        case "read": return try ReadCommands.read(rest)
+        case "save": return try ReadCommands.save(rest)
+        case "clippings": return try ReadCommands.clippings(rest)
         case "-h", "--help", "help":
             print(usage)
             return 0

@@ -1,0 +1,134 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleTextInput
+
+/// The pages of a scanned notebook in order, exposed as accessibility elements for continuous
+/// reading (contract §8): paragraphs as text regions linked across pages, a page-turn trait,
+/// a scroll handler that turns pages and announces "Page 2 of 3", reading-content queries per
+/// page, and edit-category actions including "Save selection".
+public final class Notebook {
+    /// How pages are cut into accessibility elements.
+    public enum RegionGranularity: Sendable {
+        /// One element per paragraph (headings get their own element and the header trait).
+        case paragraph
+        /// One element per page.
+        case page
+    }
+
+    /// The pages, in reading order.
+    public let pages: [ScannedPage]
+    /// The regions of each page, in reading order.
+    public let regions: [[TextRegion]]
+    /// One reading-content element per page.
+    public let pageElements: [PageElement]
+    /// Where notifications go.
+    public var notifier: any AccessibilityNotifier
+    /// The page on screen, 0-based.
+    public private(set) var currentPageIndex = 0
+    /// Whether the last region of each page carries `.causesPageTurn`.
+    public private(set) var turnsPages = false
+
+    /// Builds a notebook from scanned pages.
+    public init(
+        pages: [ScannedPage], granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier(),
+        converter: any CoordinateConverter = ScaleOffsetConverter.identity
+    ) {
+        self.pages = pages
+        self.notifier = notifier
+        var regions: [[TextRegion]] = []
+        for (pageIndex, page) in pages.enumerated() {
+            var pageRegions: [TextRegion] = []
+            switch granularity {
+            case .page:
+                pageRegions = [TextRegion(page: page, pageIndex: pageIndex, range: TextRange(0, page.length))]
+            case .paragraph:
+                let headings = Headings.paragraphIndices(in: page.layout)
+                let paragraphs = page.layout.paragraphs.isEmpty ? [Paragraph(range: UTF16Span(0, page.length))] : page.layout.paragraphs
+                for (index, paragraph) in paragraphs.enumerated() {
+                    // Each region runs to the next paragraph's start, so the slices tile the page.
+                    let end = index + 1 < paragraphs.count ? paragraphs[index + 1].range.start : page.length
+                    let region = TextRegion(page: page, pageIndex: pageIndex, range: TextRange(paragraph.range.start, end))
+                    if headings.contains(index) { region.traits.insert(.header) }
+                    pageRegions.append(region)
+                }
+            }
+            regions.append(pageRegions)
+        }
+        self.regions = regions
+        self.pageElements = pages.enumerated().map { PageElement(page: $0.element, pageIndex: $0.offset, converter: converter) }
+    }
+
+    /// Reads page documents (JSON) in the given order.
+    /// - Throws: ``PageDocumentError`` or the file system's error, naming nothing by itself;
+    ///   the CLI adds the path.
+    public convenience init(documents urls: [URL], granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()) throws {
+        self.init(pages: try urls.map { try ScannedPage(contentsOf: $0) }, granularity: granularity, notifier: notifier)
+    }
+
+    /// Reads every `*.json` page document of a folder, sorted by file name.
+    public convenience init(folder: URL, granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        try self.init(documents: names.map { folder.appendingPathComponent($0) }, granularity: granularity, notifier: notifier)
+    }
+
+    /// Every region in reading order.
+    public var allRegions: [TextRegion] { regions.flatMap { $0 } }
+
+    /// Links every region to the next in reading order, across pages (the imperative way).
+    public func linkRegions() {
+        let all = allRegions
+        for (index, region) in all.enumerated() {
+            region.previousTextNavigationElement = index > 0 ? all[index - 1] : nil
+            region.nextTextNavigationElement = index + 1 < all.count ? all[index + 1] : nil
+        }
+    }
+
+    /// Removes every link (each region is then an island for line navigation).
+    public func unlinkRegions() {
+        for region in allRegions {
+            region.nextTextNavigationElement = nil
+            region.previousTextNavigationElement = nil
+        }
+    }
+
+    /// Puts `.causesPageTurn` on the last region of each page (or removes it).
+    public func setPageTurning(_ enabled: Bool) {
+        turnsPages = enabled
+        for page in regions {
+            for region in page { region.traits.remove(.causesPageTurn) }
+            if enabled { page.last?.traits.insert(.causesPageTurn) }
+        }
+    }
+
+    /// Turns the page: `.next`/`.down` forward, `.previous`/`.up` back. On success posts exactly
+    /// one `.pageScrolled("Page N of M")` and returns `true`; when there is no page that way (or
+    /// for `.left`/`.right`) returns `false` and posts nothing.
+    @discardableResult
+    public func accessibilityScroll(_ direction: AccessibilityScrollDirection) -> Bool {
+        let target: Int
+        switch direction {
+        case .next, .down: target = currentPageIndex + 1
+        case .previous, .up: target = currentPageIndex - 1
+        case .left, .right: return false
+        }
+        guard pages.indices.contains(target) else { return false }
+        currentPageIndex = target
+        notifier.post(.pageScrolled(pagePositionString))
+        return true
+    }
+
+    /// "Page 2 of 3" for the current page.
+    public var pagePositionString: String { "Page \(currentPageIndex + 1) of \(pages.count)" }
+
+    /// Moves the visible page without an announcement (focus followed a link onto it).
+    func show(pageIndex: Int) {
+        if pages.indices.contains(pageIndex) { currentPageIndex = pageIndex }
+    }
+
+    /// The region holding `offset` on page `pageIndex`.
+    public func region(onPage pageIndex: Int, containing offset: Int) -> TextRegion? {
+        guard regions.indices.contains(pageIndex) else { return nil }
+        return regions[pageIndex].last { $0.range.start.offset <= offset } ?? regions[pageIndex].first
+    }
+}
