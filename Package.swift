@@ -56,7 +56,7 @@ let package = Package(
             name: "legible-bench",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
-                "LegibleEvaluation",
+                "LegibleEvaluation", "LegibleReading",
             ]),
 
         .target(

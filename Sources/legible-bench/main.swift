@@ -2,10 +2,12 @@
 //   legible-bench ocr [IMAGES...]   accuracy, wall time and peak memory per page: `legible ingest`
 //                                   vs `OMP_THREAD_LIMIT=1 tesseract … hocr`; batch --jobs 2 vs 1
 //   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
+//   legible-bench reading           read-all over 10 / 100 / 1,000 pages; clippings appends per second
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
 import LegiblePages
+import LegibleReading
 import LegibleTextInput
 
 #if canImport(Glibc)
@@ -31,7 +33,7 @@ func measure(_ arguments: [String], environment: [String: String] = [:]) -> (sec
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let legible = root.appendingPathComponent(".build/release/legible").path
+let legibleExecutable = root.appendingPathComponent(".build/release/legible").path
 
 func ocrBenchmark(_ images: [String]) throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-\(getpid())")
@@ -39,6 +41,7 @@ func ocrBenchmark(_ images: [String]) throws {
     defer { try? FileManager.default.removeItem(at: work) }
     var ours: [PageScore] = []
     var theirs: [PageScore] = []
+    var notebookStyle: [Bool] = []  // ruled, grid or legal pad (stems without "-plain")
     var times: [(Double, Double, Double, Double)] = []
     print("page                      legible s  MB    tesseract s  MB     CER legible  CER tesseract")
     for image in images {
@@ -46,7 +49,7 @@ func ocrBenchmark(_ images: [String]) throws {
         let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
         guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { continue }
         let truth = try GroundTruth.load(truthFile)
-        let a = measure([legible, "ingest", image, "-o", work.path, "--force", "-q"], environment: ["OMP_THREAD_LIMIT": "1"])
+        let a = measure([legibleExecutable, "ingest", image, "-o", work.path, "--force", "-q"], environment: ["OMP_THREAD_LIMIT": "1"])
         let b = measure(["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"], environment: ["OMP_THREAD_LIMIT": "1"])
         let layout = try PageLayout.decodeDocument(Data(contentsOf: work.appendingPathComponent("\(stem).json")))
         let ourScore = Scorer.score(ScoredPage(layout), against: truth)
@@ -54,6 +57,7 @@ func ocrBenchmark(_ images: [String]) throws {
         let theirScore = Scorer.score(HOCRReader.read(hocr) ?? ScoredPage(lines: [], wordBoxes: []), against: truth)
         ours.append(ourScore)
         theirs.append(theirScore)
+        notebookStyle.append(!stem.contains("-plain"))
         times.append((a.seconds, a.peakMB, b.seconds, b.peakMB))
         print(
             stem.padding(toLength: 24, withPad: " ", startingAt: 0)
@@ -65,12 +69,17 @@ func ocrBenchmark(_ images: [String]) throws {
     }
     row("legible", CorpusScore(ours))
     row("tesseract", CorpusScore(theirs))
+    let ruledOurs = zip(ours, notebookStyle).filter(\.1).map(\.0), ruledTheirs = zip(theirs, notebookStyle).filter(\.1).map(\.0)
+    if !ruledOurs.isEmpty {
+        let a = CorpusScore(ruledOurs).characterErrorRate, b = CorpusScore(ruledTheirs).characterErrorRate
+        print(String(format: "notebook-style pages (ruled, grid, legal; %d): CER legible %.3f, tesseract %.3f (ratio %.2f)", ruledOurs.count, a, b, a / max(b, 1e-9)))
+    }
     let n = Double(max(1, times.count))
     let ourTime = times.map(\.0).reduce(0, +) / n, theirTime = times.map(\.2).reduce(0, +) / n
     let ourPeak = times.map(\.1).max() ?? 0, theirPeak = times.map(\.3).max() ?? 0
     print(String(format: "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)", ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
-    let one = measure([legible, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q"])
-    let two = measure([legible, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q"])
+    let one = measure([legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q"])
+    let two = measure([legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q"])
     print(String(format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds, one.seconds / max(two.seconds, 1e-9)))
 }
 
@@ -168,6 +177,85 @@ func textInputBenchmark() {
     }
 }
 
+/// A synthetic page: three paragraphs of eight 40-character lines.
+func syntheticPage(_ index: Int) -> PageLayout {
+    var paragraphs: [RecognisedParagraph] = []
+    var y = 20.0
+    let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
+    var counter = index
+    for _ in 0..<3 {
+        var lines: [RecognisedLine] = []
+        for _ in 0..<8 {
+            var lineWords: [RecognisedWord] = []
+            var x = 20.0
+            while x < 420 {
+                let word = words[counter % words.count]
+                counter += 1
+                lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
+                x += Double(word.count + 1) * 10
+            }
+            lines.append(RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) }))
+            y += 30
+        }
+        paragraphs.append(RecognisedParagraph(lines: lines))
+        y += 30
+    }
+    return PageLayout.assemble(paragraphs, image: PageImage(file: "page-\(index).png", width: 500, height: Int(y) + 20))
+}
+
+func readingBenchmark() throws {
+    var perPage: [Int: Double] = [:]
+    for count in [10, 100, 1000] {
+        let pages = (0..<count).map { ScannedPage(layout: syntheticPage($0)) }
+        let notebook = Notebook(pages: pages)
+        notebook.linkRegions()
+        notebook.setPageTurning(true)
+        let reader = ScreenReader(notebook: notebook)
+        let start = Date()
+        reader.readAll()
+        let seconds = Date().timeIntervalSince(start)
+        perPage[count] = seconds / Double(count)
+        print(String(format: "read-all over %4d pages: %.3f s, %.1f µs per page, %d utterances", count, seconds, seconds / Double(count) * 1e6, reader.transcript.count))
+    }
+    print(String(format: "cost per page, 1000 pages vs 10 pages: %.2f×", perPage[1000]! / perPage[10]!))
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-clips-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = ClippingsStore(url: folder.appendingPathComponent("single.jsonl"))
+    let appends = 500
+    let start = Date()
+    for index in 0..<appends {
+        try store.append(Clipping(page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 5], text: "Saved \(index)", rects: [[1, 2, 3, 4]]))
+    }
+    let single = Double(appends) / Date().timeIntervalSince(start)
+    print(String(format: "clippings: %.0f appends/s in one process (each fsynced)", single))
+    // Four writer processes through the CLI, 200 appends each.
+    let page = folder.appendingPathComponent("page.json")
+    try syntheticPage(0).encodeDocument().write(to: page)
+    let shared = folder.appendingPathComponent("shared.jsonl").path
+    let concurrentStart = Date()
+    var pids: [pid_t] = []
+    for _ in 0..<4 {
+        var pid: pid_t = 0
+        let pagePath: String = page.path
+        let words: [String] = [legibleExecutable, "save", pagePath, "0", "8", "--store", shared, "--repeat", "200"]
+        let argv = words.map { strdup($0) } + [nil]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ)
+        pids.append(pid)
+    }
+    for pid in pids {
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+    let concurrent = 800 / Date().timeIntervalSince(concurrentStart)
+    let lines = (try? String(contentsOfFile: shared, encoding: .utf8))?.split(separator: "\n").count ?? 0
+    print(String(format: "clippings: %.0f appends/s with 4 concurrent writer processes (%d lines written, 800 expected)", concurrent, lines))
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "ocr":
@@ -179,6 +267,8 @@ case "ocr":
     try ocrBenchmark(images)
 case "textinput":
     textInputBenchmark()
+case "reading":
+    try readingBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading")
 }
