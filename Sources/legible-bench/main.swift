@@ -171,9 +171,25 @@ func textInputBenchmark() {
         }
         for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
         let resident = residentBytes() - before
-        print("  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(json)))× the JSON document")
+        let memoryLine = "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(json)))× the JSON document"
+        // The same queries where a reader actually makes them: near a cursor that walks through
+        // the page (a random walk of ±200 units), so the cost is the algorithm's, not DRAM's.
+        var cursor = length / 2
+        func nearby() -> Int {
+            cursor = min(max(0, cursor + next(401) - 200), max(0, length - 20))
+            return cursor
+        }
+        var local: [String] = []
+        local.append(time("selectionRects(1 line)", 100_000) { let a = nearby(); _ = page.selectionRects(for: TextRange(a, a + 10)) })
+        local.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) })
+        local.append(time("closestPosition", 100_000) {
+            let rect = page.caretRect(for: TextPosition(offset: nearby()))
+            _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
+        })
         print("page of \(length) UTF-16 units, \(page.lineCount) lines, JSON \(json / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms")
-        print("  " + results.joined(separator: "; "))
+        print(memoryLine)
+        print("  random positions: " + results.joined(separator: "; "))
+        print("  near a walking cursor: " + local.joined(separator: "; "))
     }
 }
 

@@ -70,7 +70,10 @@ struct IngestCommand {
         }
 
         let progress = Progress(total: images.count, enabled: !quiet && isatty(2) != 0)
-        let queue = WorkQueue(count: images.count)
+        // Largest files first (longest-processing-time order): a slow page picked up last would
+        // leave the other worker idle at the end of the batch.
+        let sizes = images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
+        let queue = WorkQueue(order: images.indices.sorted { sizes[$0] > sizes[$1] })
         let outcomes = OutcomeStore(count: images.count)
         let force = parsed.has("--force")
         let group = DispatchGroup()
@@ -259,18 +262,18 @@ final class OutcomeStore: @unchecked Sendable {
     }
 }
 
-/// Hands out indices 0..<count to worker threads.
+/// Hands out image indices to worker threads in a given order.
 final class WorkQueue: @unchecked Sendable {
-    private var nextIndex = 0
-    private let count: Int
+    private var position = 0
+    private let order: [Int]
     private let lock = NSLock()
-    init(count: Int) { self.count = count }
+    init(order: [Int]) { self.order = order }
     func next() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard nextIndex < count else { return nil }
-        defer { nextIndex += 1 }
-        return nextIndex
+        guard position < order.count else { return nil }
+        defer { position += 1 }
+        return order[position]
     }
 }
 

@@ -280,6 +280,23 @@ struct GeometryCases {
         let angle = rect.transform.map { $0.angle * 180 / .pi }
         #expect(angle.map { abs($0 - 3) < 0.01 } == true)
     }
+    @Test("overlapping OCR line boxes give consecutive rects that do not overlap, inside the image")
+    func overlappingLines() {
+        let layout = PageLayout(
+            image: PageImage(width: 300, height: 200), text: "upper line\nlower line",
+            paragraphs: [Paragraph(range: UTF16Span(0, 10)), Paragraph(range: UTF16Span(11, 21))],
+            lines: [
+                Line(range: UTF16Span(0, 10), box: PixelBox(x: 10, y: 50, width: 250, height: 50)),
+                Line(range: UTF16Span(11, 21), box: PixelBox(x: 20, y: 85, width: 290, height: 140)),  // overlaps and leaves the image
+            ])
+        let page = ScannedPage(layout: layout)
+        let upper = page.selectionRects(for: TextRange(0, 10))[0].rect
+        let lower = page.selectionRects(for: TextRange(11, 21))[0].rect
+        #expect(upper.maxY <= lower.minY)
+        #expect(lower.maxX <= 300 && lower.maxY <= 200)
+        #expect(checkTextInput(page, bounds: page.bounds) == [])
+    }
+
     @Test("57-58: hit testing above, below and right of lines") func hits() {
         let page = pageL()
         #expect(page.closestPosition(to: CGPoint(x: 100, y: 1)) == p(0))

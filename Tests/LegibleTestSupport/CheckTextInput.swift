@@ -7,7 +7,8 @@ import LegibleTextInput
 /// - tokenizer moves at every granularity are strictly monotone and end in `nil` within
 ///   `length + 1` steps, both ways, and each result is a boundary in the same direction;
 /// - every caret and selection rect lies inside the page;
-/// - the centre of each selection rect hit-tests to a position inside its range.
+/// - the centre of each selection rect hit-tests to a position inside its range;
+/// - the selection rects of consecutive lines never overlap.
 public func checkTextInput(_ page: any TextInput, bounds: CGRect, sampleLimit: Int = 200) -> [String] {
     var problems: [String] = []
     func note(_ message: String) { if problems.count < 20 { problems.append(message) } }
@@ -56,6 +57,16 @@ public func checkTextInput(_ page: any TextInput, bounds: CGRect, sampleLimit: I
     while let lineEnd = tokenizer.position(from: lineStart, toBoundary: .line, inDirection: .forward), ranges.count < sampleLimit {
         ranges.append(TextRange(lineStart, lineEnd))
         lineStart = lineEnd
+    }
+    for (upper, lower) in zip(ranges, ranges.dropFirst()) {
+        for a in page.selectionRects(for: upper) {
+            for b in page.selectionRects(for: lower) {
+                let overlap = a.rect.intersection(b.rect)
+                if !overlap.isNull, overlap.width > 0.001, overlap.height > 0.001 {
+                    note("rects of consecutive lines \(upper) and \(lower) overlap: \(a.rect) / \(b.rect)")
+                }
+            }
+        }
     }
     var generator = SplitMix(seed: UInt64(length))
     for _ in 0..<min(50, sampleLimit) where length > 0 {
