@@ -75,9 +75,11 @@ struct PositionCases {
 @Suite("Contract §9: visual moves")
 struct MoveCases {
     @Test("12-13: right by one skips a whole cluster") func clusters() {
-        let page = page(U)
-        #expect(page.position(from: p(1), in: .right, offset: 1) == p(5))
-        #expect(page.position(from: p(7), in: .right, offset: 1) == p(9))
+        let marked = MarkedText("a1️⃣👍🏽2️⃣b 3️⃣e\u{301}4️⃣x 👨‍👩‍👧‍👦")
+        #expect(marked.text == U)
+        let page = page(marked.text)
+        #expect(page.position(from: p(marked.positions[1]!), in: .right, offset: 1) == p(marked.positions[2]!))
+        #expect(page.position(from: p(marked.positions[3]!), in: .right, offset: 1) == p(marked.positions[4]!))
     }
     @Test("14: left from 0 and right from the end are nil") func edges() {
         let page = page(U)
@@ -147,6 +149,20 @@ struct TokenizerCases {
         #expect(t.rangeEnclosingPosition(p(11), with: .word, inDirection: .forward) == nil)
         #expect(t.rangeEnclosingPosition(p(11), with: .word, inDirection: .backward) == nil)
     }
+    @Test("24-30 in marked text: the word table needs no hand-counted offsets") func markedWords() {
+        let marked = MarkedText("⏩al1️⃣pha⏪2️⃣ ⏩beta⏪3️⃣ 4️⃣ gamma5️⃣.")
+        #expect(marked.text == W)
+        let owner = page(marked.text); defer { withExtendedLifetime(owner) {} }; let t = owner.tokenizer
+        let alpha = TextRange(marked.ranges[0]), beta = TextRange(marked.ranges[1])
+        #expect(t.rangeEnclosingPosition(p(marked.positions[1]!), with: .word, inDirection: .forward) == alpha)
+        #expect(t.rangeEnclosingPosition(p(marked.positions[2]!), with: .word, inDirection: .backward) == alpha)
+        #expect(t.rangeEnclosingPosition(p(marked.positions[3]!), with: .word, inDirection: .forward) == nil)
+        #expect(t.rangeEnclosingPosition(p(marked.positions[3]!), with: .word, inDirection: .backward) == beta)
+        #expect(t.rangeEnclosingPosition(p(marked.positions[4]!), with: .word, inDirection: .forward) == nil)
+        #expect(t.position(from: p(marked.positions[4]!), toBoundary: .word, inDirection: .forward) == p(marked.positions[5]!))
+        #expect(t.position(from: p(marked.positions[5]!), toBoundary: .word, inDirection: .forward) == nil)
+    }
+
     @Test("28-30: word moves from whitespace and at the end") func wordMoves() {
         let owner = page(W); defer { withExtendedLifetime(owner) {} }; let t = owner.tokenizer
         #expect(t.position(from: p(11), toBoundary: .word, inDirection: .forward) == p(17))
