@@ -17,7 +17,8 @@ public enum GroundTruth {
     /// Reads a `.gt.json` or ALTO `.xml` file by its extension.
     public static func load(_ url: URL) throws -> ScoredPage {
         let data = try Data(contentsOf: url)
-        return url.pathExtension.lowercased() == "xml" ? try alto(data, name: url.lastPathComponent) : try generated(data, name: url.lastPathComponent)
+        return url.pathExtension.lowercased() == "xml"
+            ? try alto(data, name: url.lastPathComponent) : try generated(data, name: url.lastPathComponent)
     }
 
     /// The truth file beside an image or page stem: `<stem>.gt.json`, else `<stem>.xml`.
@@ -58,7 +59,8 @@ public enum GroundTruth {
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse() else {
-            throw LoadError(description: "\(name): malformed ALTO at line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "parse error")")
+            throw LoadError(
+                description: "\(name): malformed ALTO at line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "parse error")")
         }
         return ScoredPage(lines: reader.lines, wordBoxes: [])
     }
@@ -69,7 +71,10 @@ final class ALTOLineReader: NSObject, XMLParserDelegate {
     var lines: [ScoredPage.TextLine] = []
     private var current: (box: PixelBox, words: [String])?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
         func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? 0 }
         if name == "TextLine" {

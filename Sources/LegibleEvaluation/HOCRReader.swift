@@ -42,7 +42,10 @@ public enum HOCRReader {
         private var depthInWord = 0
         static let lineClasses: Set<String> = ["ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat"]
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             let classes = Set((attributes["class"] ?? "").split(separator: " ").map(String.init))
             if inWord { depthInWord += 1 }
             if !classes.isDisjoint(with: Self.lineClasses) {

@@ -38,7 +38,8 @@ public enum Scorer {
         let hypothesisCharacters = Array(hypothesisText)
         let cer = rate(levenshtein(truthCharacters, hypothesisCharacters), truthCharacters.count, hypothesisCharacters.count)
         let folded = rate(
-            levenshtein(Array(truthText.lowercased()), Array(hypothesisText.lowercased())), truthCharacters.count, hypothesisCharacters.count)
+            levenshtein(Array(truthText.lowercased()), Array(hypothesisText.lowercased())), truthCharacters.count,
+            hypothesisCharacters.count)
         let truthWords = truthText.split(separator: " ").map(String.init)
         let hypothesisWords = hypothesisText.split(separator: " ").map(String.init)
         let wer = rate(levenshtein(truthWords, hypothesisWords), truthWords.count, hypothesisWords.count)
@@ -48,7 +49,8 @@ public enum Scorer {
         return PageScore(
             characterErrorRate: cer, caseFoldedCharacterErrorRate: folded, wordErrorRate: wer,
             lineRecall: truth.lines.isEmpty ? (hypothesis.lines.isEmpty ? 1 : 0) : Double(matches.count) / Double(truth.lines.count),
-            linePrecision: hypothesis.lines.isEmpty ? (truth.lines.isEmpty ? 1 : 0) : Double(matches.count) / Double(hypothesis.lines.count),
+            linePrecision: hypothesis.lines.isEmpty
+                ? (truth.lines.isEmpty ? 1 : 0) : Double(matches.count) / Double(hypothesis.lines.count),
             meanLineIoU: matches.isEmpty ? 0 : matches.reduce(0, +) / Double(matches.count),
             wordBoxRecall: truth.wordBoxes.isEmpty ? nil : Double(wordMatches.count) / Double(truth.wordBoxes.count),
             truthCharacters: truthCharacters.count, truthLines: truth.lines.count)

@@ -12,7 +12,9 @@ enum ALTOImporter {
 
     static func read(_ root: XMLElement, file: String) throws -> ImportedPage {
         guard let namespace = root.namespace, namespaces.contains(namespace) else {
-            throw ImportError(file: file, line: root.line, column: root.column, reason: "alto element in namespace \"\(root.namespace ?? "none")\", not an ALTO v2–v4 namespace")
+            throw ImportError(
+                file: file, line: root.line, column: root.column,
+                reason: "alto element in namespace \"\(root.namespace ?? "none")\", not an ALTO v2–v4 namespace")
         }
         if let unit = root.descendants(where: { $0.name == "MeasurementUnit" }).first?.text.trimmingCharacters(in: .whitespacesAndNewlines),
             !unit.isEmpty, unit != "pixel"
@@ -34,7 +36,8 @@ enum ALTOImporter {
                     case "String":
                         let glyphs = try child.children(named: "Glyph").map { glyph -> RecognisedGlyph in
                             guard let box = try box(glyph, file: file) else {
-                                throw ImportError(file: file, line: glyph.line, column: glyph.column, reason: "Glyph without HPOS/VPOS/WIDTH/HEIGHT")
+                                throw ImportError(
+                                    file: file, line: glyph.line, column: glyph.column, reason: "Glyph without HPOS/VPOS/WIDTH/HEIGHT")
                             }
                             return RecognisedGlyph(text: glyph.attributes["CONTENT"] ?? "", box: box)
                         }
@@ -48,7 +51,9 @@ enum ALTOImporter {
                         continue
                     }
                 }
-                let polygonBox = try textLine.descendants(where: { $0.name == "Polygon" }).first.flatMap { try polygonBounds($0, file: file) }
+                let polygonBox = try textLine.descendants(where: { $0.name == "Polygon" }).first.flatMap {
+                    try polygonBounds($0, file: file)
+                }
                 lines.append(
                     ImportedLine(
                         words: words, box: try box(textLine, file: file) ?? polygonBox,
@@ -62,7 +67,8 @@ enum ALTOImporter {
     static func number(_ element: XMLElement, _ name: String, file: String) throws -> Double? {
         guard let text = element.attributes[name] else { return nil }
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ImportError(file: file, line: element.line, column: element.column, reason: "\(element.name) \(name)=\"\(text)\" is not a number")
+            throw ImportError(
+                file: file, line: element.line, column: element.column, reason: "\(element.name) \(name)=\"\(text)\" is not a number")
         }
         return value
     }
@@ -72,7 +78,8 @@ enum ALTOImporter {
             let width = try number(element, "WIDTH", file: file), let height = try number(element, "HEIGHT", file: file)
         else { return nil }
         guard width >= 0, height >= 0 else {
-            throw ImportError(file: file, line: element.line, column: element.column, reason: "\(element.name) has a negative size (\(width)×\(height))")
+            throw ImportError(
+                file: file, line: element.line, column: element.column, reason: "\(element.name) has a negative size (\(width)×\(height))")
         }
         return PixelBox(x: x, y: y, width: width, height: height)
     }
@@ -85,7 +92,9 @@ enum ALTOImporter {
             return [PixelPoint(x: box.x, y: values[0]), PixelPoint(x: box.maxX, y: values[0])]
         }
         guard values.count >= 4, values.count % 2 == 0 else {
-            throw ImportError(file: file, line: element.line, column: element.column, reason: "BASELINE \"\(text)\" is neither a y value nor a list of points")
+            throw ImportError(
+                file: file, line: element.line, column: element.column,
+                reason: "BASELINE \"\(text)\" is neither a y value nor a list of points")
         }
         let points = stride(from: 0, to: values.count, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
         return [points.first!, points.last!]

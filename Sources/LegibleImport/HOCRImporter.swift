@@ -25,10 +25,13 @@ enum HOCRImporter {
         guard let values = properties(element)["bbox"] else { return nil }
         let numbers = values.compactMap(Double.init)
         guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
-            throw ImportError(file: file, line: element.line, column: element.column, reason: "bbox \"\(values.joined(separator: " "))\" needs four numbers")
+            throw ImportError(
+                file: file, line: element.line, column: element.column,
+                reason: "bbox \"\(values.joined(separator: " "))\" needs four numbers")
         }
         guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
-            throw ImportError(file: file, line: element.line, column: element.column, reason: "bbox \(numbers.map { Int($0) }) has a negative size")
+            throw ImportError(
+                file: file, line: element.line, column: element.column, reason: "bbox \(numbers.map { Int($0) }) has a negative size")
         }
         return PixelBox(left: numbers[0], top: numbers[1], right: numbers[2], bottom: numbers[3])
     }
@@ -37,7 +40,8 @@ enum HOCRImporter {
 
     static func read(_ root: XMLElement, file: String) throws -> ImportedPage {
         if let namespace = root.namespace, namespace != xhtml {
-            throw ImportError(file: file, line: root.line, column: root.column, reason: "html element in namespace \"\(namespace)\", not XHTML")
+            throw ImportError(
+                file: file, line: root.line, column: root.column, reason: "html element in namespace \"\(namespace)\", not XHTML")
         }
         guard let page = root.descendants(where: { classes($0).contains("ocr_page") }).first else {
             throw ImportError(file: file, line: root.line, column: root.column, reason: "no ocr_page element: not an hOCR document")
@@ -61,12 +65,14 @@ enum HOCRImporter {
                 let wordElements = line.descendants(where: { classes($0).contains("ocrx_word") })
                 for word in wordElements {
                     let confidence = properties(word)["x_wconf"]?.first.flatMap(Double.init).map { $0 / 100 }
-                    let glyphs = try word.descendants(where: { classes($0).contains("ocrx_cinfo") }).compactMap { glyph -> RecognisedGlyph? in
+                    let glyphs = try word.descendants(where: { classes($0).contains("ocrx_cinfo") }).compactMap {
+                        glyph -> RecognisedGlyph? in
                         guard let values = properties(glyph)["x_bboxes"]?.compactMap(Double.init), values.count == 4 else { return nil }
                         guard values[2] >= values[0], values[3] >= values[1] else {
                             throw ImportError(file: file, line: glyph.line, column: glyph.column, reason: "x_bboxes has a negative size")
                         }
-                        return RecognisedGlyph(text: text(glyph), box: PixelBox(left: values[0], top: values[1], right: values[2], bottom: values[3]))
+                        return RecognisedGlyph(
+                            text: text(glyph), box: PixelBox(left: values[0], top: values[1], right: values[2], bottom: values[3]))
                     }
                     words.append(
                         ImportedWord(
@@ -76,10 +82,12 @@ enum HOCRImporter {
                 if wordElements.isEmpty {
                     words = [ImportedWord(text: text(line).trimmingCharacters(in: .whitespacesAndNewlines), box: nil)]
                 }
-                lines.append(ImportedLine(words: words, box: lineBox, baseline: baseline, confidence: nil, line: line.line, column: line.column))
+                lines.append(
+                    ImportedLine(words: words, box: lineBox, baseline: baseline, confidence: nil, line: line.line, column: line.column))
             }
             if !lines.isEmpty { paragraphs.append(lines) }
         }
-        return ImportedPage(format: "hocr", width: pageBox.map { Int($0.maxX) }, height: pageBox.map { Int($0.maxY) }, paragraphs: paragraphs)
+        return ImportedPage(
+            format: "hocr", width: pageBox.map { Int($0.maxX) }, height: pageBox.map { Int($0.maxY) }, paragraphs: paragraphs)
     }
 }

@@ -63,7 +63,10 @@ enum GeometryCompletion {
                 let span = word.box ?? box
                 let (left, right) = horizontalSpan(of: span, baseline: word.box == nil ? line.baseline : nil)
                 for (part, slice) in zip(parts, share(parts, from: left, to: right)) {
-                    pieces.append(Piece(text: part, box: PixelBox(x: slice.0, y: span.y, width: slice.1 - slice.0, height: span.height), confidence: word.confidence))
+                    pieces.append(
+                        Piece(
+                            text: part, box: PixelBox(x: slice.0, y: span.y, width: slice.1 - slice.0, height: span.height),
+                            confidence: word.confidence))
                 }
             }
         }

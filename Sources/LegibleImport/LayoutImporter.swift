@@ -22,10 +22,13 @@ public enum LayoutImporter {
         case "alto": page = try ALTOImporter.read(root, file: file)
         case "html": page = try HOCRImporter.read(root, file: file)
         default:
-            throw ImportError(file: file, line: root.line, column: root.column, reason: "root element <\(root.name)> is neither ALTO <alto> nor hOCR <html>")
+            throw ImportError(
+                file: file, line: root.line, column: root.column,
+                reason: "root element <\(root.name)> is neither ALTO <alto> nor hOCR <html>")
         }
         if let width = page.width, let height = page.height, width > 0, height > 0, width != image.width || height != image.height {
-            throw ImportError(file: file, reason: "the layout describes a \(width)×\(height) page but the image is \(image.width)×\(image.height)")
+            throw ImportError(
+                file: file, reason: "the layout describes a \(width)×\(height) page but the image is \(image.width)×\(image.height)")
         }
         let bounds = PixelBox(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         var paragraphs: [RecognisedParagraph] = []
@@ -34,7 +37,8 @@ public enum LayoutImporter {
             for line in lines {
                 guard let completed = GeometryCompletion.recognisedLine(line) else {
                     if line.words.contains(where: { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                        throw ImportError(file: file, line: line.line, column: line.column, reason: "a text line has no box, polygon or word boxes")
+                        throw ImportError(
+                            file: file, line: line.line, column: line.column, reason: "a text line has no box, polygon or word boxes")
                     }
                     continue
                 }
@@ -42,7 +46,9 @@ public enum LayoutImporter {
                     guard bounds.contains(box, slack: 1) else {
                         throw ImportError(
                             file: file, line: line.line, column: line.column,
-                            reason: "box [\(Int(box.x)), \(Int(box.y)), \(Int(box.width)), \(Int(box.height))] lies outside the \(image.width)×\(image.height) image")
+                            reason:
+                                "box [\(Int(box.x)), \(Int(box.y)), \(Int(box.width)), \(Int(box.height))] lies outside the \(image.width)×\(image.height) image"
+                        )
                     }
                 }
                 recognised.append(completed)

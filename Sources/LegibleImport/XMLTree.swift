@@ -59,7 +59,9 @@ final class XMLElement {
         // Foundation's parser on Linux can report success for a document cut off inside an
         // element; an element still open at the end is malformed XML.
         if let open = builder.stack.last {
-            throw ImportError(file: file, line: parser.lineNumber, column: parser.columnNumber, reason: "malformed XML (unclosed <\(open.name)> opened at line \(open.line))")
+            throw ImportError(
+                file: file, line: parser.lineNumber, column: parser.columnNumber,
+                reason: "malformed XML (unclosed <\(open.name)> opened at line \(open.line))")
         }
         guard parsed, let root = builder.root else {
             let reason = (parser.parserError as NSError?).map { "malformed XML (\(Self.describe($0)))" } ?? "malformed XML"
@@ -81,7 +83,10 @@ final class XMLElement {
         /// Elements deeper than this are refused (a nesting bomb would exhaust the stack).
         static let maximumDepth = 256
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             guard stack.count < Self.maximumDepth else {
                 error = (parser.lineNumber, parser.columnNumber, "elements nested deeper than \(Self.maximumDepth)")
                 parser.abortParsing()

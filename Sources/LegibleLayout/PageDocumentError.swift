@@ -15,7 +15,8 @@ public enum PageDocumentError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notJSON(let detail): return "not a JSON document: \(detail)"
         case .foreignDocument(let format):
-            return "not a Legible page document (format is \(format.map { "\"\($0)\"" } ?? "missing"), expected \"\(PageLayout.formatName)\")"
+            return
+                "not a Legible page document (format is \(format.map { "\"\($0)\"" } ?? "missing"), expected \"\(PageLayout.formatName)\")"
         case .unsupportedVersion(let version):
             return "page document version \(version) is not supported (this build reads version \(PageLayout.currentVersion))"
         case .malformed(let path, let reason): return "malformed page document at \(path): \(reason)"

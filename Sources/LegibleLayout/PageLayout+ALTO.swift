@@ -48,7 +48,8 @@ extension PageLayout {
                     if hyphenated { content.removeLast() }
                     let confidence = word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
                     let glyphs = word.glyphs ?? []
-                    out += "            <String ID=\"word_\(wordNumber)\" CONTENT=\"\(escapeXML(content))\" \(position(word.box))\(confidence)"
+                    out +=
+                        "            <String ID=\"word_\(wordNumber)\" CONTENT=\"\(escapeXML(content))\" \(position(word.box))\(confidence)"
                     if glyphs.isEmpty {
                         out += "/>\n"
                     } else {

@@ -67,7 +67,8 @@ extension PageLayout {
             }
             guard box.x >= -1, box.y >= -1, box.maxX <= width + 1, box.maxY <= height + 1 else {
                 throw PageDocumentError.inconsistent(
-                    path: path, reason: "box [\(box.x), \(box.y), \(box.width), \(box.height)] leaves the \(image.width)×\(image.height) image")
+                    path: path,
+                    reason: "box [\(box.x), \(box.y), \(box.width), \(box.height)] leaves the \(image.width)×\(image.height) image")
             }
         }
         let whole = UTF16Span(0, length)

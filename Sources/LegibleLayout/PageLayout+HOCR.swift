@@ -52,7 +52,8 @@ extension PageLayout {
                     var wordTitle = bbox(word.box)
                     if let confidence = word.confidence { wordTitle += "; x_wconf \(Int((confidence * 100).rounded()))" }
                     if index > 0 { out += " " }
-                    out += "<span class=\"ocrx_word\" id=\"word_\(wordNumber)\" title=\"\(wordTitle)\">\(wordContent(word, slice: slice, bbox: bbox))</span>"
+                    out +=
+                        "<span class=\"ocrx_word\" id=\"word_\(wordNumber)\" title=\"\(wordTitle)\">\(wordContent(word, slice: slice, bbox: bbox))</span>"
                 }
                 out += "</span>\n"
             }
@@ -65,7 +66,8 @@ extension PageLayout {
     /// A word's content: one `ocrx_cinfo` span with `x_bboxes` per glyph when the glyphs tile
     /// the word (Tesseract's own `hocr_char_boxes` form, accepted by `hocr-spec`), else text.
     func wordContent(_ word: Word, slice: (UTF16Span) -> String, bbox: (PixelBox) -> String) -> String {
-        guard let glyphs = word.glyphs, !glyphs.isEmpty, glyphs.first?.range.start == word.range.start, glyphs.last?.range.end == word.range.end,
+        guard let glyphs = word.glyphs, !glyphs.isEmpty, glyphs.first?.range.start == word.range.start,
+            glyphs.last?.range.end == word.range.end,
             zip(glyphs, glyphs.dropFirst()).allSatisfy({ $0.range.end == $1.range.start })
         else { return escapeXML(slice(word.range)) }
         return glyphs.map { glyph in

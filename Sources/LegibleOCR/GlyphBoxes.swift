@@ -12,7 +12,8 @@ enum GlyphBoxes {
         var valid = !symbols.isEmpty && texts == wordText
         var previousLeft = -Double.infinity
         for symbol in symbols where valid {
-            valid = symbol.box.width > 0 && symbol.box.height > 0 && wordBox.contains(symbol.box, slack: slack)
+            valid =
+                symbol.box.width > 0 && symbol.box.height > 0 && wordBox.contains(symbol.box, slack: slack)
                 && symbol.box.x >= previousLeft - slack && !symbol.text.isEmpty
             previousLeft = symbol.box.x
         }

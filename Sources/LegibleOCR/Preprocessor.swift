@@ -45,9 +45,13 @@ struct Preprocessor {
         let colour = Leptonica.colourFraction(rgb)
         if options.colourDropout, colour >= 0.02 {
             grey = Leptonica.redChannel(rgb)
-            steps.append(PreprocessingStep(name: "colour-dropout", applied: grey != nil, detail: "red channel; coloured share \(percent(colour))"))
+            steps.append(
+                PreprocessingStep(name: "colour-dropout", applied: grey != nil, detail: "red channel; coloured share \(percent(colour))"))
         } else {
-            steps.append(PreprocessingStep(name: "colour-dropout", applied: false, detail: options.colourDropout ? "page has no colour (\(percent(colour)))" : "off"))
+            steps.append(
+                PreprocessingStep(
+                    name: "colour-dropout", applied: false,
+                    detail: options.colourDropout ? "page has no colour (\(percent(colour)))" : "off"))
         }
         if grey == nil { grey = Leptonica.luminance(rgb) }
         guard var grey else { throw OCRError.engine(function: "pixConvertRGBToLuminance", detail: "conversion failed") }
@@ -62,7 +66,10 @@ struct Preprocessor {
             {
                 grey = level
                 rotation = angle
-                steps.append(PreprocessingStep(name: "deskew", applied: true, detail: "rotated \(String(format: "%.2f", angle))° (confidence \(String(format: "%.1f", confidence)))"))
+                steps.append(
+                    PreprocessingStep(
+                        name: "deskew", applied: true,
+                        detail: "rotated \(String(format: "%.2f", angle))° (confidence \(String(format: "%.1f", confidence)))"))
             } else {
                 steps.append(PreprocessingStep(name: "deskew", applied: false, detail: "no confident skew above 0.1°"))
             }
@@ -70,12 +77,12 @@ struct Preprocessor {
             steps.append(PreprocessingStep(name: "deskew", applied: false, detail: "off"))
         }
 
-
         // 2. Background normalisation + Otsu.
         var binary: PixImage?
         if options.backgroundNormalisation {
             binary = Leptonica.binariseOnBackgroundNorm(grey)
-            steps.append(PreprocessingStep(name: "background-normalisation", applied: binary != nil, detail: "Otsu on normalised background"))
+            steps.append(
+                PreprocessingStep(name: "background-normalisation", applied: binary != nil, detail: "Otsu on normalised background"))
         } else {
             steps.append(PreprocessingStep(name: "background-normalisation", applied: false, detail: "off; global threshold"))
         }
@@ -97,7 +104,10 @@ struct Preprocessor {
                     removed.append("\(name) \(count) px")
                 }
             }
-            steps.append(PreprocessingStep(name: "rule-removal", applied: !removed.isEmpty, detail: removed.isEmpty ? "no rulings found" : removed.joined(separator: ", ")))
+            steps.append(
+                PreprocessingStep(
+                    name: "rule-removal", applied: !removed.isEmpty,
+                    detail: removed.isEmpty ? "no rulings found" : removed.joined(separator: ", ")))
         } else {
             steps.append(PreprocessingStep(name: "rule-removal", applied: false, detail: "off"))
         }

@@ -65,7 +65,8 @@ public final class Recogniser: @unchecked Sendable {
         guard header.width * header.height <= OCROptions.maximumPixels else {
             throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
         }
-        return PageImage(file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
+        return PageImage(
+            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
     }
 
     /// Recognises the image file at `path` (PNG, JPEG or TIFF).
@@ -94,7 +95,8 @@ public final class Recogniser: @unchecked Sendable {
         }
         let prepared = try Preprocessor(options: options.preprocessing).run(image)
         if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
-            Leptonica.writePNG(prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")
+            Leptonica.writePNG(
+                prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")
         }
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let raw = try api.recognise(prepared.image, resolution: resolution, pageSegmentationMode: options.pageSegmentationMode)
@@ -106,7 +108,8 @@ public final class Recogniser: @unchecked Sendable {
             name: "tesseract", version: TesseractAPI.version, languages: options.languages,
             pageSegmentationMode: options.pageSegmentationMode, modelSHA256: modelSHA256, optionsDigest: options.digest)
         let pageImage = PageImage(
-            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: SHA256.hex(of: data), dpi: resolution)
+            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: SHA256.hex(of: data),
+            dpi: resolution)
         return PageLayout.assemble(paragraphs, image: pageImage, engine: engine, preprocessing: prepared.steps)
     }
 

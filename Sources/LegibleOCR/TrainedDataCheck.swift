@@ -12,7 +12,9 @@ enum TrainedDataCheck {
     static func problem(atPath path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue else { return "cannot be read" }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue else {
+            return "cannot be read"
+        }
         guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return "shorter than its header" }
         let count = Int(Int32(littleEndian: head.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
         guard (1...64).contains(count) else { return "its header claims \(count) components" }

@@ -206,7 +206,9 @@ final class PageIndex {
         let line: Line =
             index < lines.count
             ? lines[index]
-            : Line(range: UTF16Span(lineStarts[index], lineEnds[index]), box: PixelBox(x: 0, y: 0, width: pageBounds.width, height: pageBounds.height))
+            : Line(
+                range: UTF16Span(lineStarts[index], lineEnds[index]),
+                box: PixelBox(x: 0, y: 0, width: pageBounds.width, height: pageBounds.height))
         let geometry = LineGeometry(
             line: line, rect: lineRects[index], direction: lineDirections[index], characters: characters, utf16: utf16)
         geometryCache[index] = LineGeometryBox(geometry)

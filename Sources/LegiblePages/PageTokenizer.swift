@@ -19,4 +19,3 @@ final class PageTokenizer: StringTokenizer {
         return granularity == .line ? page.index.lineUnits : page.index.paragraphUnits
     }
 }
-

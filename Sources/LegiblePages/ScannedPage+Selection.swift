@@ -25,7 +25,9 @@ extension ScannedPage {
 
     /// `.backward` when the selection is a caret at the end of a non-empty line, else `.forward`.
     public var selectionAffinity: TextStorageDirection {
-        guard let selection, selection.isEmpty, let line = index.caretLineIndex(for: TextPosition(offset: selection.start.offset, affinity: .upstream)) else {
+        guard let selection, selection.isEmpty,
+            let line = index.caretLineIndex(for: TextPosition(offset: selection.start.offset, affinity: .upstream))
+        else {
             return .forward
         }
         let atLineEnd = selection.start.offset == index.lineEnds[line] || selection.start.offset == index.unitEnds[line]

@@ -26,7 +26,10 @@ public struct Clipping: Codable, Hashable, Sendable {
     public var rects: [[Double]]
 
     /// Creates a clipping.
-    public init(id: String = UUID().uuidString, savedAt: String = Clipping.now(), page: String?, pageSHA256: String?, pageIndex: Int, range: [Int], text: String, rects: [[Double]]) {
+    public init(
+        id: String = UUID().uuidString, savedAt: String = Clipping.now(), page: String?, pageSHA256: String?, pageIndex: Int, range: [Int],
+        text: String, rects: [[Double]]
+    ) {
         self.id = id
         self.savedAt = savedAt
         self.page = page
@@ -87,7 +90,8 @@ public final class ClippingsStore {
     public static var defaultURL: URL {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["LEGIBLE_CLIPPINGS"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
         return base.appendingPathComponent("legible/clippings.jsonl")
     }
@@ -133,7 +137,11 @@ public final class ClippingsStore {
             lineNumber += 1
             let line = data[lineStart..<newline]
             if !line.isEmpty {
-                if let clipping = try? decoder.decode(Clipping.self, from: line) { clippings.append(clipping) } else { invalid.append(lineNumber) }
+                if let clipping = try? decoder.decode(Clipping.self, from: line) {
+                    clippings.append(clipping)
+                } else {
+                    invalid.append(lineNumber)
+                }
             }
             lineStart = data.index(after: newline)
         }

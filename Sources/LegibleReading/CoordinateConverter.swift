@@ -27,7 +27,9 @@ public struct ScaleOffsetConverter: CoordinateConverter {
     }
 
     public func screenRect(fromPage rect: CGRect) -> CGRect {
-        CGRect(x: Double(rect.minX) * scale + Double(offset.x), y: Double(rect.minY) * scale + Double(offset.y), width: Double(rect.width) * scale, height: Double(rect.height) * scale)
+        CGRect(
+            x: Double(rect.minX) * scale + Double(offset.x), y: Double(rect.minY) * scale + Double(offset.y),
+            width: Double(rect.width) * scale, height: Double(rect.height) * scale)
     }
 
     public func pagePoint(fromScreen point: CGPoint) -> CGPoint {

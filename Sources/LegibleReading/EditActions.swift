@@ -40,7 +40,9 @@ extension Notebook {
             return true
         }
         let save = AccessibilityCustomAction(name: "Save selection", category: .edit) {
-            guard let store, let selection = page.selectedTextRange, !selection.isEmpty, let text = page.text(in: selection) else { return false }
+            guard let store, let selection = page.selectedTextRange, !selection.isEmpty, let text = page.text(in: selection) else {
+                return false
+            }
             let rects = page.selectionRects(for: selection).map { rect in
                 [Double(rect.rect.minX), Double(rect.rect.minY), Double(rect.rect.width), Double(rect.rect.height)]
             }

@@ -62,12 +62,16 @@ public final class Notebook {
     /// Reads page documents (JSON) in the given order.
     /// - Throws: ``PageDocumentError`` or the file system's error, naming nothing by itself;
     ///   the CLI adds the path.
-    public convenience init(documents urls: [URL], granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()) throws {
+    public convenience init(
+        documents urls: [URL], granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()
+    ) throws {
         self.init(pages: try urls.map { try ScannedPage(contentsOf: $0) }, granularity: granularity, notifier: notifier)
     }
 
     /// Reads every `*.json` page document of a folder, sorted by file name.
-    public convenience init(folder: URL, granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()) throws {
+    public convenience init(
+        folder: URL, granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()
+    ) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
         try self.init(documents: names.map { folder.appendingPathComponent($0) }, granularity: granularity, notifier: notifier)
     }

@@ -146,7 +146,9 @@ public final class ScreenReader {
     /// Moves one unit inside the region, else follows the text navigation link, else boundary.
     private func step(_ granularity: TextGranularity, forward: Bool, in region: TextRegion) {
         let page = region.page
-        if let next = adjacentUnit(granularity, forward: forward, from: current ?? TextRange(region.range.start, region.range.start), in: region) {
+        if let next = adjacentUnit(
+            granularity, forward: forward, from: current ?? TextRange(region.range.start, region.range.start), in: region)
+        {
             current = next
             speak(granularity, next, in: region)
             return
@@ -164,8 +166,10 @@ public final class ScreenReader {
             unit = lineRange(in: target, containing: edge)
         } else {
             let probe = TextRange(edge, edge)
-            unit = forward
-                ? (enclosing(granularity, at: edge, forward: true, in: target) ?? adjacentUnit(granularity, forward: true, from: probe, in: target))
+            unit =
+                forward
+                ? (enclosing(granularity, at: edge, forward: true, in: target)
+                    ?? adjacentUnit(granularity, forward: true, from: probe, in: target))
                 : adjacentUnit(granularity, forward: false, from: TextRange(target.range.end.offset, target.range.end.offset), in: target)
         }
         guard let unit else { return say(Self.boundary) }
@@ -179,7 +183,9 @@ public final class ScreenReader {
         if granularity == .line {
             guard let index = page.lineIndex(containing: current.start.offset) else { return nil }
             let target = forward ? index + 1 : index - 1
-            guard let range = page.lineRange(target), range.start.offset >= region.range.start.offset, range.start.offset < region.range.end.offset else {
+            guard let range = page.lineRange(target), range.start.offset >= region.range.start.offset,
+                range.start.offset < region.range.end.offset
+            else {
                 return nil
             }
             return range
@@ -200,7 +206,8 @@ public final class ScreenReader {
     }
 
     private func enclosing(_ granularity: TextGranularity, at offset: Int, forward: Bool, in region: TextRegion) -> TextRange? {
-        region.page.tokenizer.rangeEnclosingPosition(TextPosition(offset: offset), with: granularity, inDirection: forward ? .forward : .backward)
+        region.page.tokenizer.rangeEnclosingPosition(
+            TextPosition(offset: offset), with: granularity, inDirection: forward ? .forward : .backward)
     }
 
     /// Grows the page selection by one unit from the cursor and speaks "<unit> selected".

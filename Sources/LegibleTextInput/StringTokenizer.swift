@@ -140,13 +140,17 @@ open class StringTokenizer {
 
     /// `true` when the character after (forward) or before (backward) `position` lies inside a
     /// `granularity` unit. `false` everywhere on an empty text.
-    open func isPosition(_ position: TextPosition, withinTextUnit granularity: TextGranularity, inDirection direction: TextDirection) -> Bool {
+    open func isPosition(_ position: TextPosition, withinTextUnit granularity: TextGranularity, inDirection direction: TextDirection)
+        -> Bool
+    {
         rangeEnclosingPosition(position, with: granularity, inDirection: direction) != nil
     }
 
     /// The next boundary strictly after (forward: smallest unit end) or before (backward: largest
     /// unit start) `position`; `nil` when there is none.
-    open func position(from position: TextPosition, toBoundary granularity: TextGranularity, inDirection direction: TextDirection) -> TextPosition? {
+    open func position(from position: TextPosition, toBoundary granularity: TextGranularity, inDirection direction: TextDirection)
+        -> TextPosition?
+    {
         let units = units(for: granularity)
         let storage = storageDirection(at: position, for: direction)
         let target: Int?
@@ -160,7 +164,9 @@ open class StringTokenizer {
     /// The unit holding the character after (forward) or before (backward) `position`; `nil` if
     /// that character is in a gap or does not exist. `.document` returns the whole text for every
     /// position and direction (`nil` only on an empty text).
-    open func rangeEnclosingPosition(_ position: TextPosition, with granularity: TextGranularity, inDirection direction: TextDirection) -> TextRange? {
+    open func rangeEnclosingPosition(_ position: TextPosition, with granularity: TextGranularity, inDirection direction: TextDirection)
+        -> TextRange?
+    {
         let length = self.length
         guard length > 0 else { return nil }
         if granularity == .document { return TextRange(0, length) }

@@ -50,7 +50,9 @@ func ocrBenchmark(_ images: [String]) throws {
         guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { continue }
         let truth = try GroundTruth.load(truthFile)
         let a = measure([legibleExecutable, "ingest", image, "-o", work.path, "--force", "-q"], environment: ["OMP_THREAD_LIMIT": "1"])
-        let b = measure(["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"], environment: ["OMP_THREAD_LIMIT": "1"])
+        let b = measure(
+            ["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"], environment: ["OMP_THREAD_LIMIT": "1"]
+        )
         let layout = try PageLayout.decodeDocument(Data(contentsOf: work.appendingPathComponent("\(stem).json")))
         let ourScore = Scorer.score(ScoredPage(layout), against: truth)
         let hocr = try Data(contentsOf: work.appendingPathComponent("t-\(stem).hocr"))
@@ -61,26 +63,42 @@ func ocrBenchmark(_ images: [String]) throws {
         times.append((a.seconds, a.peakMB, b.seconds, b.peakMB))
         print(
             stem.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + String(format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB, ourScore.characterErrorRate, theirScore.characterErrorRate))
+                + String(
+                    format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB,
+                    ourScore.characterErrorRate, theirScore.characterErrorRate))
     }
     func row(_ name: String, _ s: CorpusScore) {
-        print(name.padding(toLength: 20, withPad: " ", startingAt: 0)
-            + String(format: " CER %.3f  CERfold %.3f  WER %.3f  lineR %.3f  lineP %.3f  IoU %.3f  wordR %@", s.characterErrorRate, s.caseFoldedCharacterErrorRate, s.wordErrorRate, s.lineRecall, s.linePrecision, s.meanLineIoU, s.wordBoxRecall.map { String(format: "%.3f", $0) } ?? "-"))
+        print(
+            name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                + String(
+                    format: " CER %.3f  CERfold %.3f  WER %.3f  lineR %.3f  lineP %.3f  IoU %.3f  wordR %@", s.characterErrorRate,
+                    s.caseFoldedCharacterErrorRate, s.wordErrorRate, s.lineRecall, s.linePrecision, s.meanLineIoU,
+                    s.wordBoxRecall.map { String(format: "%.3f", $0) } ?? "-"))
     }
     row("legible", CorpusScore(ours))
     row("tesseract", CorpusScore(theirs))
     let ruledOurs = zip(ours, notebookStyle).filter(\.1).map(\.0), ruledTheirs = zip(theirs, notebookStyle).filter(\.1).map(\.0)
     if !ruledOurs.isEmpty {
         let a = CorpusScore(ruledOurs).characterErrorRate, b = CorpusScore(ruledTheirs).characterErrorRate
-        print(String(format: "notebook-style pages (ruled, grid, legal; %d): CER legible %.3f, tesseract %.3f (ratio %.2f)", ruledOurs.count, a, b, a / max(b, 1e-9)))
+        print(
+            String(
+                format: "notebook-style pages (ruled, grid, legal; %d): CER legible %.3f, tesseract %.3f (ratio %.2f)", ruledOurs.count, a,
+                b, a / max(b, 1e-9)))
     }
     let n = Double(max(1, times.count))
     let ourTime = times.map(\.0).reduce(0, +) / n, theirTime = times.map(\.2).reduce(0, +) / n
     let ourPeak = times.map(\.1).max() ?? 0, theirPeak = times.map(\.3).max() ?? 0
-    print(String(format: "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)", ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
+    print(
+        String(
+            format:
+                "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)",
+            ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
     let one = measure([legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q"])
     let two = measure([legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q"])
-    print(String(format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds, one.seconds / max(two.seconds, 1e-9)))
+    print(
+        String(
+            format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds,
+            one.seconds / max(two.seconds, 1e-9)))
 }
 
 /// Resident set size in bytes (/proc/self/statm) after `malloc_trim(0)` hands memory that was
@@ -97,7 +115,9 @@ func residentBytes() -> Int {
 
 func textInputBenchmark() {
     // Load ICU's break-iterator data once so the first page is not charged for it.
-    for kind in [UnicodeSegmentation.Kind.graphemes, .words, .sentences] { _ = UnicodeSegmentation.segments(kind, of: Array("Warm up. Twice.".utf16)) }
+    for kind in [UnicodeSegmentation.Kind.graphemes, .words, .sentences] {
+        _ = UnicodeSegmentation.segments(kind, of: Array("Warm up. Twice.".utf16))
+    }
     for target in [1_000, 100_000, 1_000_000] {
         // Build a layout of 40-character lines, 10 lines per paragraph, until `target` units.
         var paragraphs: [RecognisedParagraph] = []
@@ -162,16 +182,27 @@ func textInputBenchmark() {
             return "\(name) \(String(format: "%.2f", perQuery * 1e6)) µs"
         }
         var results: [String] = []
-        results.append(time("text(in:)", 20_000) { let a = next(length - 50); _ = page.text(in: TextRange(a, a + 40)) })
-        results.append(time("selectionRects(1 line)", 100_000) { let a = next(length - 20); _ = page.selectionRects(for: TextRange(a, a + 10)) })
-        results.append(time("closestPosition", 100_000) { _ = page.closestPosition(to: CGPoint(x: Double(next(500)), y: Double(next(Int(y))))) })
+        results.append(
+            time("text(in:)", 20_000) {
+                let a = next(length - 50); _ = page.text(in: TextRange(a, a + 40))
+            })
+        results.append(
+            time("selectionRects(1 line)", 100_000) {
+                let a = next(length - 20); _ = page.selectionRects(for: TextRange(a, a + 10))
+            })
+        results.append(
+            time("closestPosition", 100_000) { _ = page.closestPosition(to: CGPoint(x: Double(next(500)), y: Double(next(Int(y))))) })
         results.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: next(length))) })
         for granularity in TextGranularity.allCases {
-            results.append(time("move \(granularity)", 200_000) { _ = page.tokenizer.position(from: TextPosition(offset: next(length)), toBoundary: granularity, inDirection: .forward) })
+            results.append(
+                time("move \(granularity)", 200_000) {
+                    _ = page.tokenizer.position(from: TextPosition(offset: next(length)), toBoundary: granularity, inDirection: .forward)
+                })
         }
         for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
         let resident = residentBytes() - before
-        let memoryLine = "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(json)))× the JSON document"
+        let memoryLine =
+            "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(json)))× the JSON document"
         // The same queries where a reader actually makes them: near a cursor that walks through
         // the page (a random walk of ±200 units), so the cost is the algorithm's, not DRAM's.
         var cursor = length / 2
@@ -180,13 +211,19 @@ func textInputBenchmark() {
             return cursor
         }
         var local: [String] = []
-        local.append(time("selectionRects(1 line)", 100_000) { let a = nearby(); _ = page.selectionRects(for: TextRange(a, a + 10)) })
+        local.append(
+            time("selectionRects(1 line)", 100_000) {
+                let a = nearby(); _ = page.selectionRects(for: TextRange(a, a + 10))
+            })
         local.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) })
-        local.append(time("closestPosition", 100_000) {
-            let rect = page.caretRect(for: TextPosition(offset: nearby()))
-            _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
-        })
-        print("page of \(length) UTF-16 units, \(page.lineCount) lines, JSON \(json / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms")
+        local.append(
+            time("closestPosition", 100_000) {
+                let rect = page.caretRect(for: TextPosition(offset: nearby()))
+                _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
+            })
+        print(
+            "page of \(length) UTF-16 units, \(page.lineCount) lines, JSON \(json / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms"
+        )
         print(memoryLine)
         print("  random positions: " + results.joined(separator: "; "))
         print("  near a walking cursor: " + local.joined(separator: "; "))
@@ -231,7 +268,10 @@ func readingBenchmark() throws {
         reader.readAll()
         let seconds = Date().timeIntervalSince(start)
         perPage[count] = seconds / Double(count)
-        print(String(format: "read-all over %4d pages: %.3f s, %.1f µs per page, %d utterances", count, seconds, seconds / Double(count) * 1e6, reader.transcript.count))
+        print(
+            String(
+                format: "read-all over %4d pages: %.3f s, %.1f µs per page, %d utterances", count, seconds, seconds / Double(count) * 1e6,
+                reader.transcript.count))
     }
     print(String(format: "cost per page, 1000 pages vs 10 pages: %.2f×", perPage[1000]! / perPage[10]!))
 
@@ -242,7 +282,8 @@ func readingBenchmark() throws {
     let appends = 500
     let start = Date()
     for index in 0..<appends {
-        try store.append(Clipping(page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 5], text: "Saved \(index)", rects: [[1, 2, 3, 4]]))
+        try store.append(
+            Clipping(page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 5], text: "Saved \(index)", rects: [[1, 2, 3, 4]]))
     }
     let single = Double(appends) / Date().timeIntervalSince(start)
     print(String(format: "clippings: %.0f appends/s in one process (each fsynced)", single))
@@ -269,7 +310,8 @@ func readingBenchmark() throws {
     }
     let concurrent = 800 / Date().timeIntervalSince(concurrentStart)
     let lines = (try? String(contentsOfFile: shared, encoding: .utf8))?.split(separator: "\n").count ?? 0
-    print(String(format: "clippings: %.0f appends/s with 4 concurrent writer processes (%d lines written, 800 expected)", concurrent, lines))
+    print(
+        String(format: "clippings: %.0f appends/s with 4 concurrent writer processes (%d lines written, 800 expected)", concurrent, lines))
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -278,7 +320,9 @@ case "ocr":
     var images = Array(arguments.dropFirst())
     if images.isEmpty {
         let scans = root.appendingPathComponent("Scans")
-        images = ((try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted().map { scans.appendingPathComponent($0).path }
+        images = ((try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted().map {
+            scans.appendingPathComponent($0).path
+        }
     }
     try ocrBenchmark(images)
 case "textinput":

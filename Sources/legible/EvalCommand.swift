@@ -17,9 +17,13 @@ enum EvalCommand {
         var documents: [String] = []
         for path in parsed.positionals {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CLIError.missingInput("\(path): no such file") }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw CLIError.missingInput("\(path): no such file")
+            }
             if isDirectory.boolValue {
-                let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json") }.sorted()
+                let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                    $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
+                }.sorted()
                 documents += names.map { "\(path)/\($0)" }
             } else {
                 documents.append(path)
@@ -82,10 +86,20 @@ enum EvalCommand {
 enum ScoreTable {
     static let header = "page                      CER  CERfold    WER  lineR  lineP    IoU  wordR"
     static func row(_ name: String, _ score: PageScore) -> String {
-        row(name, [score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision, score.meanLineIoU, score.wordBoxRecall])
+        row(
+            name,
+            [
+                score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision,
+                score.meanLineIoU, score.wordBoxRecall,
+            ])
     }
     static func row(_ name: String, _ score: CorpusScore) -> String {
-        row(name, [score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision, score.meanLineIoU, score.wordBoxRecall])
+        row(
+            name,
+            [
+                score.characterErrorRate, score.caseFoldedCharacterErrorRate, score.wordErrorRate, score.lineRecall, score.linePrecision,
+                score.meanLineIoU, score.wordBoxRecall,
+            ])
     }
     private static func row(_ name: String, _ values: [Double?]) -> String {
         name.padding(toLength: 24, withPad: " ", startingAt: 0)
@@ -96,7 +110,8 @@ enum ScoreTable {
 /// Runs the plain `tesseract` CLI (with `OMP_THREAD_LIMIT=1`, its best setting on 2 cores).
 enum TesseractCLI {
     static func hOCR(image: String, languages: String) throws -> ScoredPage? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-eval-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "legible-eval-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
@@ -109,7 +124,9 @@ enum TesseractCLI {
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { throw CLIError(code: 69, message: "cannot run /usr/bin/tesseract (install tesseract-ocr)") }
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: folder.appendingPathComponent("out.hocr").path) else { return nil }
+        guard process.terminationStatus == 0,
+            let data = FileManager.default.contents(atPath: folder.appendingPathComponent("out.hocr").path)
+        else { return nil }
         return HOCRReader.read(data)
     }
 }

@@ -48,7 +48,9 @@ struct IngestCommand {
         guard !images.isEmpty else { throw CLIError.usage(usage) }
         guard let output = parsed.value("-o") ?? parsed.value("--output") else { throw CLIError.usage("ingest needs -o DIR\n" + usage) }
         let formats = try (parsed.value("--format") ?? "json").split(separator: ",").map { name -> Format in
-            guard let format = Format(rawValue: String(name)) else { throw CLIError.usage("unknown format \"\(name)\" (json, hocr, txt, alto)") }
+            guard let format = Format(rawValue: String(name)) else {
+                throw CLIError.usage("unknown format \"\(name)\" (json, hocr, txt, alto)")
+            }
             return format
         }
         let jobs = try parsed.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -87,7 +89,8 @@ struct IngestCommand {
                     if case .recognise = sources[index], recogniser == nil {
                         recogniser = worker == 0 ? firstEngine : (try? Recogniser(options: options))
                     }
-                    let job = Job(image: images[index], source: sources[index], options: options, output: output, formats: formats, force: force)
+                    let job = Job(
+                        image: images[index], source: sources[index], options: options, output: output, formats: formats, force: force)
                     outcomes.set(index, job.run(recogniser: recogniser))
                     progress.advance(label: (images[index] as NSString).lastPathComponent)
                 }
@@ -125,7 +128,9 @@ struct IngestCommand {
         if let steps = parsed.value("--preprocess") {
             let names = Set(steps.split(separator: ",").map(String.init))
             let known: Set<String> = ["colour", "background", "rules", "deskew", "none"]
-            guard names.isSubset(of: known) else { throw CLIError.usage("--preprocess takes a list of colour, background, rules, deskew (or none)") }
+            guard names.isSubset(of: known) else {
+                throw CLIError.usage("--preprocess takes a list of colour, background, rules, deskew (or none)")
+            }
             options.preprocessing = PreprocessingOptions(
                 backgroundNormalisation: names.contains("background"), colourDropout: names.contains("colour"),
                 ruleRemoval: names.contains("rules"), deskew: names.contains("deskew"))
@@ -185,7 +190,9 @@ struct IngestCommand {
                 case .recognise:
                     digest = options.digest
                 case .layout(let path):
-                    guard let bytes = FileManager.default.contents(atPath: path) else { throw CLIError.missingInput("\(path): no such layout file") }
+                    guard let bytes = FileManager.default.contents(atPath: path) else {
+                        throw CLIError.missingInput("\(path): no such layout file")
+                    }
                     layoutData = bytes
                     digest = "import-" + String(SHA256.hex(of: bytes).prefix(16))
                 }
@@ -197,7 +204,9 @@ struct IngestCommand {
                 var layout: PageLayout
                 switch source {
                 case .recognise:
-                    guard let recogniser else { throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not start a worker engine") }
+                    guard let recogniser else {
+                        throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not start a worker engine")
+                    }
                     layout = try recogniser.recognise(imageData: data, path: image)
                 case .layout(let path):
                     let description = try Recogniser.describeImage(at: image)

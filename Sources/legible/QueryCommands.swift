@@ -72,7 +72,9 @@ enum QueryCommands {
 
     static func caret(_ arguments: [String]) throws -> Int32 {
         let parsed = try Arguments(arguments, valued: ["--affinity"], flagNames: [])
-        guard parsed.positionals.count == 2 else { throw CLIError.usage("usage: legible caret PAGE.json OFFSET [--affinity upstream|downstream]") }
+        guard parsed.positionals.count == 2 else {
+            throw CLIError.usage("usage: legible caret PAGE.json OFFSET [--affinity upstream|downstream]")
+        }
         let page = try loadPage(parsed.positionals[0])
         let offset = try offset(parsed.positionals[1], name: "OFFSET", page: page)
         let affinity: TextAffinity = parsed.value("--affinity") == "upstream" ? .upstream : .downstream
@@ -84,22 +86,26 @@ enum QueryCommands {
         let parsed = try Arguments(arguments, valued: [], flagNames: [])
         guard parsed.positionals.count == 3 else { throw CLIError.usage("usage: legible hit PAGE.json X Y") }
         let page = try loadPage(parsed.positionals[0])
-        let point = CGPoint(x: try numberArgument(parsed.positionals[1], name: "X"), y: try numberArgument(parsed.positionals[2], name: "Y"))
+        let point = CGPoint(
+            x: try numberArgument(parsed.positionals[1], name: "X"), y: try numberArgument(parsed.positionals[2], name: "Y"))
         let position = page.closestPosition(to: point)?.offset ?? 0
         let range = page.characterRange(at: point)
-        try printJSON(["position": position, "characterRange": range.map { [$0.start.offset, $0.end.offset] } ?? NSNull()] as [String: Any])
+        try printJSON(
+            ["position": position, "characterRange": range.map { [$0.start.offset, $0.end.offset] } ?? NSNull()] as [String: Any])
         return 0
     }
 
     static func move(_ arguments: [String]) throws -> Int32 {
-        let usage = "usage: legible move PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down"
+        let usage =
+            "usage: legible move PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down"
         let parsed = try Arguments(arguments, valued: ["--by", "--direction"], flagNames: [])
         guard parsed.positionals.count == 2 else { throw CLIError.usage(usage) }
         let granularities: [String: TextGranularity] = [
             "character": .character, "word": .word, "sentence": .sentence, "paragraph": .paragraph, "line": .line, "document": .document,
         ]
         let directions: [String: TextDirection] = [
-            "forward": .forward, "backward": .backward, "left": .layout(.left), "right": .layout(.right), "up": .layout(.up), "down": .layout(.down),
+            "forward": .forward, "backward": .backward, "left": .layout(.left), "right": .layout(.right), "up": .layout(.up),
+            "down": .layout(.down),
         ]
         guard let granularity = granularities[parsed.value("--by") ?? ""] else { throw CLIError.usage(usage) }
         guard let direction = directions[parsed.value("--direction") ?? "forward"] else { throw CLIError.usage(usage) }

@@ -31,7 +31,9 @@ enum ReadCommands {
             reader.readAll()
         } else {
             let rotors: [String: ScreenReader.Rotor] = ["lines": .lines, "words": .words, "characters": .characters]
-            guard let rotor = rotors[parsed.value("--rotor") ?? "lines"] else { throw CLIError.usage("--rotor takes lines, words or characters") }
+            guard let rotor = rotors[parsed.value("--rotor") ?? "lines"] else {
+                throw CLIError.usage("--rotor takes lines, words or characters")
+            }
             reader.rotor = rotor
             guard let first = notebook.allRegions.first else { return 0 }
             reader.focus(on: first)
@@ -52,7 +54,9 @@ enum ReadCommands {
     /// once the clipping is on disk (fsynced), for each repetition.
     static func save(_ arguments: [String]) throws -> Int32 {
         let parsed = try Arguments(arguments, valued: ["--store", "--repeat"], flagNames: [])
-        guard parsed.positionals.count == 3 else { throw CLIError.usage("usage: legible save PAGE.json START END [--store FILE] [--repeat N]") }
+        guard parsed.positionals.count == 3 else {
+            throw CLIError.usage("usage: legible save PAGE.json START END [--store FILE] [--repeat N]")
+        }
         let notebook = try notebook([parsed.positionals[0]], links: false, pageTurn: false)
         let page = notebook.pages[0]
         let range = try QueryCommands.range(parsed.positionals[1], parsed.positionals[2], page: page)
@@ -64,7 +68,9 @@ enum ReadCommands {
             let region = notebook.region(onPage: 0, containing: range.start.offset)!
             let recorder = RecordingNotifier()
             notebook.notifier = recorder
-            let action = notebook.editActions(for: region, store: store, pasteboard: MemoryPasteboard()).first { $0.name == "Save selection" }!
+            let action = notebook.editActions(for: region, store: store, pasteboard: MemoryPasteboard()).first {
+                $0.name == "Save selection"
+            }!
             guard action.handler() else { throw CLIError.io("could not save to \(store.url.path)") }
             // Acknowledge only after the clipping is fsynced (append returned).
             FileHandle.standardOutput.write(Data("saved \(store.lastAppended?.id ?? "?")\n".utf8))
@@ -82,14 +88,18 @@ enum ReadCommands {
         do {
             let repaired = try store.repair()
             if repaired > 0 {
-                FileHandle.standardError.write(Data("legible: repaired a torn last entry in \(store.url.path) (\(repaired) bytes of an unfinished save)\n".utf8))
+                FileHandle.standardError.write(
+                    Data("legible: repaired a torn last entry in \(store.url.path) (\(repaired) bytes of an unfinished save)\n".utf8))
             }
             contents = try store.read()
         } catch let error as ClippingsStore.StoreError {
             throw CLIError.io(error.description)
         }
         if !contents.invalidLines.isEmpty {
-            FileHandle.standardError.write(Data("legible: skipped invalid lines \(contents.invalidLines.map(String.init).joined(separator: ", ")) of \(store.url.path)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "legible: skipped invalid lines \(contents.invalidLines.map(String.init).joined(separator: ", ")) of \(store.url.path)\n"
+                        .utf8))
         }
         if parsed.has("--json") {
             let encoder = JSONEncoder()

@@ -42,9 +42,11 @@ enum RenderCommand {
 
         var bitmap = Bitmap(width: page.layout.image.width, height: page.layout.image.height)
         if !parsed.has("--blank") {
-            let imagePath = parsed.value("--image") ?? page.layout.image.file.map {
-                ((pagePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
-            }
+            let imagePath =
+                parsed.value("--image")
+                ?? page.layout.image.file.map {
+                    ((pagePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+                }
             if let imagePath, FileManager.default.fileExists(atPath: imagePath) {
                 do {
                     let scan = try PNGCodec.read(URL(fileURLWithPath: imagePath))
@@ -132,7 +134,8 @@ enum OverlayRenderer {
         for range in ranges {
             for selection in page.selectionRects(for: range) {
                 let rect = selection.rect
-                bitmap.fill(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height), selectionColour)
+                bitmap.fill(
+                    x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height), selectionColour)
                 if selection.containsStart {
                     bitmap.fill(x: Double(rect.minX) - 1, y: Double(rect.minY), width: 3, height: Double(rect.height), edgeColour)
                 }
@@ -145,7 +148,8 @@ enum OverlayRenderer {
             for word in line.words ?? [] {
                 bitmap.stroke(x: word.box.x, y: word.box.y, width: word.box.width, height: word.box.height, thickness: 1, wordColour)
             }
-            bitmap.stroke(x: line.box.x - 3, y: line.box.y - 3, width: line.box.width + 6, height: line.box.height + 6, thickness: 2, lineColour)
+            bitmap.stroke(
+                x: line.box.x - 3, y: line.box.y - 3, width: line.box.width + 6, height: line.box.height + 6, thickness: 2, lineColour)
         }
     }
 }

@@ -23,7 +23,9 @@ func legible(_ arguments: [String], environment: [String: String]? = nil) throws
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
 }
 
 func temporaryFolder() throws -> String {
@@ -102,13 +104,18 @@ struct CLITests {
         #expect(zoo.location != NSNotFound)
         let word = try legible(["text", page, "\(zoo.location)", "\(zoo.location + 3)"])
         #expect(word.stdout == "zoo\n")
-        let rects = try JSONSerialization.jsonObject(with: Data(try legible(["rects", page, "\(zoo.location)", "\(zoo.location + 3)"]).stdout.utf8)) as! [[String: Any]]
+        let rects =
+            try JSONSerialization.jsonObject(
+                with: Data(try legible(["rects", page, "\(zoo.location)", "\(zoo.location + 3)"]).stdout.utf8)) as! [[String: Any]]
         #expect(rects.count == 1 && rects[0]["containsStart"] as? Bool == true)
         let x = (rects[0]["x"] as! Double) + (rects[0]["width"] as! Double) / 4
         let y = (rects[0]["y"] as! Double) + (rects[0]["height"] as! Double) / 2
         let hit = try JSONSerialization.jsonObject(with: Data(try legible(["hit", page, "\(x)", "\(y)"]).stdout.utf8)) as! [String: Any]
         #expect((hit["characterRange"] as? [Int])?.first == zoo.location)
-        let move = try JSONSerialization.jsonObject(with: Data(try legible(["move", page, "\(zoo.location)", "--by", "word", "--direction", "forward"]).stdout.utf8)) as! [String: Any]
+        let move =
+            try JSONSerialization.jsonObject(
+                with: Data(try legible(["move", page, "\(zoo.location)", "--by", "word", "--direction", "forward"]).stdout.utf8))
+            as! [String: Any]
         #expect(move["position"] as? Int == zoo.location + 3)
         #expect(move["enclosing"] as? [Int] == [zoo.location, zoo.location + 3])
         let caret = try legible(["caret", page, "0"])

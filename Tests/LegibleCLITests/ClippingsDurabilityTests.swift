@@ -13,7 +13,8 @@ import Testing
 struct ClippingsDurabilityTests {
     static func minimalPage(in folder: String) throws -> String {
         let path = "\(folder)/page.json"
-        let json = #"{"format":"legible-page","version":1,"image":{"file":"p.png","width":400,"height":100},"text":"Saved words here","paragraphs":[{"range":[0,16]}],"lines":[{"range":[0,16],"box":[10,10,300,30]}]}"#
+        let json =
+            #"{"format":"legible-page","version":1,"image":{"file":"p.png","width":400,"height":100},"text":"Saved words here","paragraphs":[{"range":[0,16]}],"lines":[{"range":[0,16],"box":[10,10,300,30]}]}"#
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

@@ -64,7 +64,9 @@ struct GoldenImageTests {
         #expect(diff.differingShare > Golden.maximumDifferingShare, "a 4-pixel shift changed only \(diff.differingPixels) pixels")
         // And the unshifted render matches, so the failure is the shift's doing.
         let original = try Self.render(document, to: "\(folder)/original.png")
-        #expect(PixelDiff(actual: original, reference: reference, perPixelTolerance: Golden.perPixelTolerance).differingShare <= Golden.maximumDifferingShare)
+        #expect(
+            PixelDiff(actual: original, reference: reference, perPixelTolerance: Golden.perPixelTolerance).differingShare
+                <= Golden.maximumDifferingShare)
     }
 
     @Test("PNG round trip through libpng keeps every pixel")

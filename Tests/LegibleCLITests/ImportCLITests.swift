@@ -46,7 +46,8 @@ struct ImportCLITests {
     func hostile() throws {
         let out = try temporaryFolder()
         let bomb = "\(out)/bomb.xml"
-        try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n<alto>&b;</alto>".utf8).write(to: URL(fileURLWithPath: bomb))
+        try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY a \"aaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n<alto>&b;</alto>".utf8).write(
+            to: URL(fileURLWithPath: bomb))
         let run = try legible(["ingest", Self.page1, "--layout", bomb, "-o", "\(out)/docs", "--format", "json,hocr"])
         #expect(run.status == 65)
         #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("bomb.xml:2"), "\(run.stderr)")
@@ -55,11 +56,14 @@ struct ImportCLITests {
         #expect(missing.status == 66)
     }
 
-    @Test("--layouts pairs images with layout files by name and needs no Tesseract",
-          .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path), "../shared/corpus/real is absent"))
+    @Test(
+        "--layouts pairs images with layout files by name and needs no Tesseract",
+        .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path), "../shared/corpus/real is absent"))
     func batch() throws {
         let folder = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path
-        let images = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }.sorted().map { "\(folder)/\($0)" }
+        let images = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }.sorted().map {
+            "\(folder)/\($0)"
+        }
         let out = try temporaryFolder()
         // -l xyz would fail with 69 if Tesseract were started: importing must not need it.
         let run = try legible(["ingest"] + images + ["--layouts", folder, "-o", out, "-l", "xyz", "--format", "json,hocr,alto"])

@@ -23,7 +23,8 @@ struct ScanGeneratorTests {
     func boxesEncloseInk() throws {
         let run = try Self.python(["--verify-ink"])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.split(separator: "\n").filter { $0.hasSuffix("words)") && $0.contains(": ok") }.count == Repository.scanStems.count)
+        #expect(
+            run.stdout.split(separator: "\n").filter { $0.hasSuffix("words)") && $0.contains(": ok") }.count == Repository.scanStems.count)
     }
 
     @Test("the bundled scans are what the generator renders from their seeds")

@@ -28,7 +28,10 @@ enum RealCorpus {
         final class Reader: NSObject, XMLParserDelegate {
             var lines: [String] = []
             var current: [String]?
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "TextLine" { current = [] }
                 if name == "String", let content = attributes["CONTENT"] { current?.append(content) }
             }
@@ -51,7 +54,9 @@ enum RealCorpus {
         // Page WIDTH/HEIGHT, read the simple way for the test's own bookkeeping.
         let text = String(decoding: data.prefix(8000), as: UTF8.self)
         func value(_ name: String) -> Int {
-            guard let range = text.range(of: "<Page WIDTH=\"") ?? text.range(of: "<Page "), let start = text.range(of: "\(name)=\"", range: range.lowerBound..<text.endIndex) else { return 0 }
+            guard let range = text.range(of: "<Page WIDTH=\"") ?? text.range(of: "<Page "),
+                let start = text.range(of: "\(name)=\"", range: range.lowerBound..<text.endIndex)
+            else { return 0 }
             return Int(text[start.upperBound...].prefix { $0.isNumber }) ?? 0
         }
         return (value("WIDTH"), value("HEIGHT"))
@@ -65,13 +70,16 @@ struct RealCorpusImportTests {
         let url = Repository.realCorpus.appendingPathComponent("\(name).xml")
         let data = try Data(contentsOf: url)
         let (width, height) = RealCorpus.imageSize(data)
-        let layout = try LayoutImporter.importLayout(data, file: url.lastPathComponent, image: PageImage(file: "\(name).jpg", width: width, height: height))
+        let layout = try LayoutImporter.importLayout(
+            data, file: url.lastPathComponent, image: PageImage(file: "\(name).jpg", width: width, height: height))
         let expected = RealCorpus.lineTexts(data)
         // Line count agrees, and each line's text is the ALTO strings of that line, in order
         // (a line-final hyphen before a lower-case line start becomes U+00AD, by design).
         #expect(layout.lines.count == expected.count)
         let utf16 = Array(layout.text.utf16)
-        let actual = layout.lines.map { String(decoding: utf16[$0.range.start..<$0.range.end], as: UTF16.self).replacingOccurrences(of: "\u{AD}", with: "-") }
+        let actual = layout.lines.map {
+            String(decoding: utf16[$0.range.start..<$0.range.end], as: UTF16.self).replacingOccurrences(of: "\u{AD}", with: "-")
+        }
         #expect(actual == expected)
         let page = ScannedPage(layout: layout)
         for (index, line) in layout.lines.enumerated() {
@@ -94,7 +102,8 @@ struct ImportTests {
             let glyphs = Array(text).enumerated().map { index, character in
                 RecognisedGlyph(text: String(character), box: PixelBox(x: x + Double(index) * 10, y: y, width: 10, height: 30))
             }
-            return RecognisedWord(text: text, box: PixelBox(x: x, y: y, width: Double(text.count) * 10, height: 30), confidence: 0.875, glyphs: glyphs)
+            return RecognisedWord(
+                text: text, box: PixelBox(x: x, y: y, width: Double(text.count) * 10, height: 30), confidence: 0.875, glyphs: glyphs)
         }
         let line1 = RecognisedLine(
             words: [word("A", 10, 10), word("note-", 30, 10)], box: PixelBox(x: 10, y: 10, width: 70, height: 30),
@@ -155,14 +164,37 @@ struct ImportTests {
     }
 
     static let hostile: [(name: String, xml: String, expect: String)] = [
-        ("unclosed tag", "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\">\n<TextBlock>", "malformed XML"),
-        ("entity bomb", "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n<!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;\">\n]>\n<alto>&lol2;</alto>", "entity declarations are not allowed"),
-        ("external entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE alto [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<alto>&xxe;</alto>", "entity declarations are not allowed"),
+        (
+            "unclosed tag",
+            "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\">\n<TextBlock>",
+            "malformed XML"
+        ),
+        (
+            "entity bomb",
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n<!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;\">\n]>\n<alto>&lol2;</alto>",
+            "entity declarations are not allowed"
+        ),
+        (
+            "external entity", "<?xml version=\"1.0\"?>\n<!DOCTYPE alto [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n<alto>&xxe;</alto>",
+            "entity declarations are not allowed"
+        ),
         ("wrong namespace", "<alto xmlns=\"http://example.com/not-alto\"><Layout/></alto>", "not an ALTO v2–v4 namespace"),
         ("foreign root", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>", "neither ALTO"),
-        ("box outside the image", "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\"><PrintSpace><TextBlock>\n<TextLine HPOS=\"150\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"20\"><String CONTENT=\"far\" HPOS=\"150\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"20\"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>", "outside the 200×200 image"),
-        ("negative size", "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\"><PrintSpace><TextBlock>\n<TextLine HPOS=\"10\" VPOS=\"10\" WIDTH=\"-5\" HEIGHT=\"20\"><String CONTENT=\"x\"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>", "negative size"),
-        ("page size mismatch", "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"999\" HEIGHT=\"200\"/></Layout></alto>", "describes a 999×200 page"),
+        (
+            "box outside the image",
+            "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\"><PrintSpace><TextBlock>\n<TextLine HPOS=\"150\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"20\"><String CONTENT=\"far\" HPOS=\"150\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"20\"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>",
+            "outside the 200×200 image"
+        ),
+        (
+            "negative size",
+            "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"200\" HEIGHT=\"200\"><PrintSpace><TextBlock>\n<TextLine HPOS=\"10\" VPOS=\"10\" WIDTH=\"-5\" HEIGHT=\"20\"><String CONTENT=\"x\"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>",
+            "negative size"
+        ),
+        (
+            "page size mismatch",
+            "<alto xmlns=\"http://www.loc.gov/standards/alto/ns-v4#\"><Layout><Page WIDTH=\"999\" HEIGHT=\"200\"/></Layout></alto>",
+            "describes a 999×200 page"
+        ),
         ("hOCR without a page", "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body><p>hi</p></body></html>", "no ocr_page"),
     ]
 

@@ -56,7 +56,8 @@ struct ConformanceTests {
 
     @Test("page documents missing optional fields still load; malformed ones say where")
     func documents() throws {
-        let minimal = #"{"format":"legible-page","version":1,"image":{"width":100,"height":50},"text":"hi there","paragraphs":[{"range":[0,8]}],"lines":[{"range":[0,8],"box":[0,0,80,20]}]}"#
+        let minimal =
+            #"{"format":"legible-page","version":1,"image":{"width":100,"height":50},"text":"hi there","paragraphs":[{"range":[0,8]}],"lines":[{"range":[0,8],"box":[0,0,80,20]}]}"#
         let page = try ScannedPage(documentData: Data(minimal.utf8))
         #expect(page.selectionRects(for: TextRange(0, 2)).count == 1)
         let broken = minimal.replacingOccurrences(of: #""box":[0,0,80,20]"#, with: #""box":[0,0,80]"#)
@@ -68,4 +69,3 @@ struct ConformanceTests {
         }
     }
 }
-

@@ -136,7 +136,8 @@ struct TokenizerCases {
         #expect(tokenizer.rangeEnclosingPosition(p(1), with: .character, inDirection: .backward) == TextRange(0, 1))
     }
     @Test("23: a mid-surrogate offset encloses the whole cluster") func midSurrogate() {
-        let owner = page(U); defer { withExtendedLifetime(owner) {} }; #expect(owner.tokenizer.rangeEnclosingPosition(p(2), with: .character, inDirection: .forward) == TextRange(1, 5))
+        let owner = page(U); defer { withExtendedLifetime(owner) {} };
+        #expect(owner.tokenizer.rangeEnclosingPosition(p(2), with: .character, inDirection: .forward) == TextRange(1, 5))
     }
     @Test("24-27: word truth table on W") func wordTable() {
         let owner = page(W); defer { withExtendedLifetime(owner) {} }; let t = owner.tokenizer
@@ -208,7 +209,8 @@ struct TokenizerCases {
         #expect(t.position(from: p(0), toBoundary: .line, inDirection: .backward) == nil)
     }
     @Test("39: the line boundary of H falls after the soft hyphen") func softHyphenLine() {
-        let owner = pageH(); defer { withExtendedLifetime(owner) {} }; #expect(owner.tokenizer.position(from: p(0), toBoundary: .line, inDirection: .forward) == p(5))
+        let owner = pageH(); defer { withExtendedLifetime(owner) {} };
+        #expect(owner.tokenizer.position(from: p(0), toBoundary: .line, inDirection: .forward) == p(5))
     }
     @Test("40: layout left at line granularity in an RTL line is forward") func rtlLine() {
         let page = pageR()
@@ -234,7 +236,8 @@ struct TokenizerCases {
     @Test("43: the document unit encloses every position") func document() {
         let page = page(W)
         #expect(page.tokenizer.rangeEnclosingPosition(p(0), with: .document, inDirection: .backward) == TextRange(0, page.length))
-        #expect(page.tokenizer.rangeEnclosingPosition(page.endOfDocument, with: .document, inDirection: .forward) == TextRange(0, page.length))
+        #expect(
+            page.tokenizer.rangeEnclosingPosition(page.endOfDocument, with: .document, inDirection: .forward) == TextRange(0, page.length))
     }
     @Test("44-45: iteration is monotone, ends in nil, lands on boundaries", arguments: [E, A, W, U, "don't 3.14", "note\u{AD}book"])
     func iteration(text: String) {

@@ -26,6 +26,7 @@ enum ChicagoNotebook {
     }
 
     static func temporaryStore() -> ClippingsStore {
-        ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-clips-\(UUID().uuidString)/clippings.jsonl"))
+        ClippingsStore(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-clips-\(UUID().uuidString)/clippings.jsonl"))
     }
 }

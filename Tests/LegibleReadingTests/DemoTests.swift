@@ -20,20 +20,24 @@ struct DemoTests {
     func withoutLinks() throws {
         let reader = try Self.readerOnFirstBody(links: false)
         for _ in 0..<4 { reader.swipeNext() }
-        #expect(reader.transcript == [
-            "We started out our morning in Lincoln Park,", "strolling through the trails and admiring the", "views of the Chicago skyline.",
-            ScreenReader.boundary, ScreenReader.boundary,
-        ])
+        #expect(
+            reader.transcript == [
+                "We started out our morning in Lincoln Park,", "strolling through the trails and admiring the",
+                "views of the Chicago skyline.",
+                ScreenReader.boundary, ScreenReader.boundary,
+            ])
     }
 
     @Test("with links, line navigation continues into the next paragraph and onto the next page")
     func withLinks() throws {
         let reader = try Self.readerOnFirstBody(links: true)
         for _ in 0..<5 { reader.swipeNext() }
-        #expect(reader.transcript == [
-            "We started out our morning in Lincoln Park,", "strolling through the trails and admiring the", "views of the Chicago skyline.",
-            "The zoo had lots of animals.", "Midday. Heading.", "At lunchtime, we walked along the Chicago",
-        ])
+        #expect(
+            reader.transcript == [
+                "We started out our morning in Lincoln Park,", "strolling through the trails and admiring the",
+                "views of the Chicago skyline.",
+                "The zoo had lots of animals.", "Midday. Heading.", "At lunchtime, we walked along the Chicago",
+            ])
         #expect(reader.focus?.pageIndex == 1)
         // And back again across the page edge.
         reader.swipePrevious()
@@ -65,7 +69,9 @@ struct DemoTests {
         #expect(notifier.posted == [.pageScrolled("Page 2 of 3"), .pageScrolled("Page 3 of 3")])
         // Every OCR line was spoken exactly once, in order.
         let lines = notebook.pages.flatMap { page in (0..<page.lineCount).map { page.text(in: page.lineRange($0)!)! } }
-        let spoken = reader.transcript.filter { !$0.hasPrefix("Page ") }.map { $0.hasSuffix(". Heading.") ? String($0.dropLast(". Heading.".count)) : $0 }
+        let spoken = reader.transcript.filter { !$0.hasPrefix("Page ") }.map {
+            $0.hasSuffix(". Heading.") ? String($0.dropLast(". Heading.".count)) : $0
+        }
         #expect(spoken == lines)
     }
 

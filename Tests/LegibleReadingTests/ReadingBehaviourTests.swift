@@ -10,7 +10,9 @@ import Testing
 /// Chicago notebook.
 @Suite("Reading layer")
 struct ReadingBehaviourTests {
-    static func threePages(notifier: RecordingNotifier = RecordingNotifier(), converter: any CoordinateConverter = ScaleOffsetConverter.identity) -> Notebook {
+    static func threePages(
+        notifier: RecordingNotifier = RecordingNotifier(), converter: any CoordinateConverter = ScaleOffsetConverter.identity
+    ) -> Notebook {
         let builder = LayoutBuilder()
         let pages = [
             builder.layout([["First para one", "wraps here."], ["Second para."]]),
@@ -42,8 +44,10 @@ struct ReadingBehaviourTests {
         func shape(_ notebook: Notebook) -> [[Int?]] {
             let all = notebook.allRegions
             return all.map { region in
-                [region.nextTextNavigationElement.flatMap { next in all.firstIndex { $0 === next } },
-                 region.previousTextNavigationElement.flatMap { previous in all.firstIndex { $0 === previous } }]
+                [
+                    region.nextTextNavigationElement.flatMap { next in all.firstIndex { $0 === next } },
+                    region.previousTextNavigationElement.flatMap { previous in all.firstIndex { $0 === previous } },
+                ]
             }
         }
         #expect(shape(declarative) == shape(imperative))

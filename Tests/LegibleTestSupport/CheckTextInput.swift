@@ -78,7 +78,8 @@ public func checkTextInput(_ page: any TextInput, bounds: CGRect, sampleLimit: I
     for range in ranges {
         // Positions are cluster boundaries, so a range inside a cluster is judged by the cluster.
         let lower = clusters.index(containing: range.start.offset).map { clusters.starts[$0] } ?? range.start.offset
-        let upper = range.end.offset > 0 ? (clusters.index(containing: range.end.offset - 1).map { clusters.ends[$0] } ?? range.end.offset) : 0
+        let upper =
+            range.end.offset > 0 ? (clusters.index(containing: range.end.offset - 1).map { clusters.ends[$0] } ?? range.end.offset) : 0
         for selection in page.selectionRects(for: range) {
             if !inside(selection.rect) { note("selection rect of \(range) leaves the page: \(selection.rect)") }
             let centre = CGPoint(x: selection.rect.midX, y: selection.rect.midY)

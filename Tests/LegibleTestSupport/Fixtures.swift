@@ -4,7 +4,8 @@ import LegibleLayout
 /// Where the repository's folders are, found from this file's path (tests run from any cwd).
 public enum Repository {
     /// The repository root.
-    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// `Scans/`.
     public static var scans: URL { root.appendingPathComponent("Scans") }
     /// `../shared/corpus/real/` (read-only third-party pages; may be absent).
@@ -87,7 +88,8 @@ public struct LayoutBuilder {
             let length = paragraph.utf16.count
             let width = max(1, Double(paragraph.count) * characterWidth)
             if length > 0 || text.isEmpty == false {
-                lines.append(Line(range: UTF16Span(offset, offset + length), box: PixelBox(x: origin.x, y: y, width: width, height: lineHeight)))
+                lines.append(
+                    Line(range: UTF16Span(offset, offset + length), box: PixelBox(x: origin.x, y: y, width: width, height: lineHeight)))
             }
             paragraphs.append(Paragraph(range: UTF16Span(offset, offset + length)))
             offset += length

@@ -86,7 +86,8 @@ public enum Golden {
         let diff = PixelDiff(actual: image, reference: reference, perPixelTolerance: perPixelTolerance)
         if diff.differingShare > maximumDifferingShare {
             problems.append(
-                "\(name): \(diff.differingPixels) pixels (\(String(format: "%.3f", diff.differingShare * 100)) %) differ from the reference, above \(maximumDifferingShare * 100) %; actual and diff images in \(failureFolder.path)")
+                "\(name): \(diff.differingPixels) pixels (\(String(format: "%.3f", diff.differingShare * 100)) %) differ from the reference, above \(maximumDifferingShare * 100) %; actual and diff images in \(failureFolder.path)"
+            )
         }
         let referenceText = (try? String(contentsOf: txt, encoding: .utf8)) ?? ""
         if referenceText != text {

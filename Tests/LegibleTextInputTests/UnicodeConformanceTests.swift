@@ -12,12 +12,16 @@ struct UnicodeConformanceTests {
     static func cases(_ file: String) throws -> [(text: [UInt16], breaks: [Int], line: String)] {
         let contents = try String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8)
         return contents.split(separator: "\n").compactMap { raw in
-            let line = raw.split(separator: "#", omittingEmptySubsequences: false).first.map(String.init)?.trimmingCharacters(in: .whitespaces) ?? ""
+            let line =
+                raw.split(separator: "#", omittingEmptySubsequences: false).first.map(String.init)?.trimmingCharacters(in: .whitespaces)
+                ?? ""
             guard line.hasPrefix("÷") else { return nil }
             var units: [UInt16] = []
             var breaks: [Int] = []
             for token in line.split(separator: " ") {
-                if token == "÷" { breaks.append(units.count) } else if token != "×", let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) {
+                if token == "÷" {
+                    breaks.append(units.count)
+                } else if token != "×", let value = UInt32(token, radix: 16), let scalar = Unicode.Scalar(value) {
                     units += Array(String(Character(scalar)).utf16)
                 }
             }
@@ -34,14 +38,18 @@ struct UnicodeConformanceTests {
     @Test("GraphemeBreakTest: all 602 cases") func graphemes() throws {
         let cases = try Self.cases("GraphemeBreakTest.txt")
         #expect(cases.count == 602)
-        let failures = cases.filter { Self.boundaries(UnicodeSegmentation.segments(.graphemes, of: $0.text), length: $0.text.count) != $0.breaks }
+        let failures = cases.filter {
+            Self.boundaries(UnicodeSegmentation.segments(.graphemes, of: $0.text), length: $0.text.count) != $0.breaks
+        }
         #expect(failures.map(\.line) == [])
     }
 
     @Test("SentenceBreakTest: all 502 cases") func sentences() throws {
         let cases = try Self.cases("SentenceBreakTest.txt")
         #expect(cases.count == 502)
-        let failures = cases.filter { Self.boundaries(UnicodeSegmentation.segments(.sentences, of: $0.text), length: $0.text.count) != $0.breaks }
+        let failures = cases.filter {
+            Self.boundaries(UnicodeSegmentation.segments(.sentences, of: $0.text), length: $0.text.count) != $0.breaks
+        }
         #expect(failures.map(\.line) == [])
     }
 
