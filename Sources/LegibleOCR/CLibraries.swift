@@ -77,7 +77,12 @@ enum Leptonica {
     /// The red channel of an RGB image: blue and red rulings are light in it, dark inks are dark.
     static func redChannel(_ rgb: PixImage) -> PixImage? { PixImage(pixGetRGBComponent(rgb.pointer, Int32(COLOR_RED))) }
 
-    /// Fraction of non-white pixels that are coloured (max channel difference ≥ 40).
+    /// Fraction of non-white pixels that are coloured (largest channel difference ≥ 40). Pale
+    /// blue grid paper differs by only 20–30 between channels and so counts as colourless, which
+    /// sends grid pages down the grey path. Measured on the 40-page evaluation corpus, that is
+    /// better: a threshold of 20 (grid treated as colour, red channel) raised CER from 0.137 to
+    /// 0.177, because the red channel makes a pale-blue grid darker than luminance does, and
+    /// the brightest channel instead did no better (0.177).
     static func colourFraction(_ rgb: PixImage) -> Double {
         var pixelFraction: Float = 0, colourFraction: Float = 0
         guard pixColorFraction(rgb.pointer, 20, 244, 40, 2, &pixelFraction, &colourFraction) == 0 else { return 0 }

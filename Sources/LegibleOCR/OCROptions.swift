@@ -47,6 +47,9 @@ public struct OCROptions: Hashable, Sendable {
 ///
 /// So rule removal stays available but off: once colour drop-out and background
 /// normalisation have run, the morphological opening only cuts ink where strokes cross rules.
+/// On greyscale copies of the 30 ruled, grid and legal-pad pages (where colour cannot separate
+/// rulings) it was neutral too: CER 0.175 without, 0.173 with; background normalisation with
+/// Otsu already drops pale rulings, and the opening found rulings on only a few dark-ruled pages.
 public struct PreprocessingOptions: Hashable, Sendable {
     /// Background normalisation + Otsu binarisation.
     public var backgroundNormalisation = true
