@@ -80,6 +80,28 @@ struct CLITests {
         #expect(run.stderr.contains("empty.png: not a readable image (the file is empty)"))
     }
 
+    @Test(
+        "bad images exit 65 with one line on stderr and leave no output file", arguments: ["not an image", "truncated PNG", "huge header"])
+    func badImages(kind: String) throws {
+        let out = try temporaryFolder()
+        let bad = "\(out)/bad.png"
+        let real = try Data(contentsOf: URL(fileURLWithPath: Self.page1))
+        switch kind {
+        case "not an image": try Data("GIF? no: plain text".utf8).write(to: URL(fileURLWithPath: bad))
+        case "truncated PNG": try real.prefix(real.count / 2).write(to: URL(fileURLWithPath: bad))
+        default:
+            // PNG signature + IHDR claiming 100000×100000 pixels.
+            var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            header += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 2, 0, 0, 0, 0, 0, 0, 0]
+            try Data(header).write(to: URL(fileURLWithPath: bad))
+        }
+        let run = try legible(["ingest", bad, "-o", "\(out)/docs", "--format", "json,hocr,txt"])
+        #expect(run.status == 65)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("legible: \(bad): "))
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(out)/docs")) ?? []).isEmpty)
+    }
+
     @Test("exit codes: missing 66, unwritable output 73, no language 69, usage 64")
     func exitCodes() throws {
         let out = try temporaryFolder()

@@ -212,6 +212,21 @@ struct ImportTests {
         }
     }
 
+    @Test("ALTO v2 with a single-value BASELINE and no Page size imports")
+    func altoVersion2() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <alto xmlns="http://www.loc.gov/standards/alto/ns-v2#"><Layout><Page ID="p1"><PrintSpace><TextBlock ID="b1">
+            <TextLine HPOS="10" VPOS="20" WIDTH="200" HEIGHT="30" BASELINE="45"><String CONTENT="old" HPOS="10" VPOS="20" WIDTH="60" HEIGHT="30" WC="0.5"/><SP/><String CONTENT="format" HPOS="80" VPOS="20" WIDTH="130" HEIGHT="30"/></TextLine>
+            </TextBlock></PrintSpace></Page></Layout></alto>
+            """
+        let layout = try LayoutImporter.importLayout(Data(xml.utf8), file: "v2.xml", image: PageImage(width: 300, height: 100))
+        #expect(layout.text == "old format")
+        #expect(layout.engine?.version == "alto 2")
+        #expect(layout.lines.first?.baseline == [PixelPoint(x: 10, y: 45), PixelPoint(x: 210, y: 45)])
+        #expect(layout.lines.first?.words?.first?.confidence == 0.5)
+    }
+
     @Test("lines with only a box and a baseline get words placed along the baseline")
     func baselineGeometry() throws {
         let xml = """
