@@ -28,10 +28,9 @@ extension PageLayout {
         var lineNumber = 0
         var wordNumber = 0
         for (paragraphIndex, paragraph) in paragraphs.enumerated() {
-            let members = lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }
-            guard let first = members.first else { continue }
-            let blockBox = members.dropFirst().reduce(first.box) { $0.union($1.box) }
-            out += "        <TextBlock ID=\"block_\(paragraphIndex + 1)\" \(position(blockBox))>\n"
+            let members = lines(of: paragraph)
+            guard let box = PageLayout.bounds(of: members) else { continue }
+            out += "        <TextBlock ID=\"block_\(paragraphIndex + 1)\" \(position(box))>\n"
             for line in members {
                 lineNumber += 1
                 var baseline = ""

@@ -31,9 +31,8 @@ extension PageLayout {
         var wordNumber = 0
         var lineNumber = 0
         for (paragraphIndex, paragraph) in paragraphs.enumerated() {
-            let members = lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }
-            guard let first = members.first else { continue }
-            let box = members.dropFirst().reduce(first.box) { $0.union($1.box) }
+            let members = lines(of: paragraph)
+            guard let box = PageLayout.bounds(of: members) else { continue }
             out += "   <div class=\"ocr_carea\" id=\"block_\(paragraphIndex + 1)\" title=\"\(bbox(box))\">\n"
             out += "    <p class=\"ocr_par\" id=\"par_\(paragraphIndex + 1)\" title=\"\(bbox(box))\">\n"
             for line in members {

@@ -15,7 +15,7 @@ enum Headings {
     /// Indices of the layout's paragraphs that are headings.
     static func paragraphIndices(in layout: PageLayout) -> Set<Int> {
         func members(_ paragraph: Paragraph) -> [Line] {
-            layout.lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }
+            layout.lines(of: paragraph)
         }
         func wordHeights(_ lines: [Line]) -> [Double] {
             lines.flatMap { line in (line.words ?? [Word(range: line.range, box: line.box)]).map(\.box.height) }

@@ -123,23 +123,13 @@ func textInputBenchmark() {
         var paragraphs: [RecognisedParagraph] = []
         var units = 0
         var y = 0.0
-        let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
         var index = 0
         while units < target {
             var lines: [RecognisedLine] = []
             for _ in 0..<10 where units < target {
-                var lineWords: [RecognisedWord] = []
-                var x = 10.0
-                var length = 0
-                while length < 40 {
-                    let word = words[index % words.count]
-                    index += 1
-                    lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
-                    x += Double(word.count + 1) * 10
-                    length += word.count + 1
-                }
-                units += length
-                lines.append(RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) }))
+                let line = syntheticLine(y: y, counter: &index)
+                units += line.words.reduce(0) { $0 + $1.text.utf16.count + 1 }
+                lines.append(line)
                 y += 25
             }
             paragraphs.append(RecognisedParagraph(lines: lines))
@@ -230,24 +220,30 @@ func textInputBenchmark() {
     }
 }
 
+/// A synthetic line of about 40 characters at height `y`, its words drawn in turn from a small
+/// vocabulary (`counter` says where to continue), 10 pixels per character.
+func syntheticLine(y: Double, counter: inout Int) -> RecognisedLine {
+    let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
+    var lineWords: [RecognisedWord] = []
+    var x = 20.0
+    while x < 420 {
+        let word = words[counter % words.count]
+        counter += 1
+        lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
+        x += Double(word.count + 1) * 10
+    }
+    return RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) })
+}
+
 /// A synthetic page: three paragraphs of eight 40-character lines.
 func syntheticPage(_ index: Int) -> PageLayout {
     var paragraphs: [RecognisedParagraph] = []
     var y = 20.0
-    let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
     var counter = index
     for _ in 0..<3 {
         var lines: [RecognisedLine] = []
         for _ in 0..<8 {
-            var lineWords: [RecognisedWord] = []
-            var x = 20.0
-            while x < 420 {
-                let word = words[counter % words.count]
-                counter += 1
-                lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
-                x += Double(word.count + 1) * 10
-            }
-            lines.append(RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) }))
+            lines.append(syntheticLine(y: y, counter: &counter))
             y += 30
         }
         paragraphs.append(RecognisedParagraph(lines: lines))

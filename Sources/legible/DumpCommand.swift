@@ -28,7 +28,7 @@ enum DumpCommand {
         out += "\n"
         for paragraph in layout.paragraphs {
             out += "Paragraph [\(paragraph.range.start), \(paragraph.range.end))\n"
-            for line in layout.lines where line.range.start >= paragraph.range.start && line.range.end <= paragraph.range.end {
+            for line in layout.lines(of: paragraph) {
                 out += "  Line \(box(line.box)) \"\(slice(line.range))\"\(confidence(line.confidence))\n"
                 for word in line.words ?? [] {
                     out += "    Word \(box(word.box)) \"\(slice(word.range))\"\(confidence(word.confidence))\n"

@@ -8,18 +8,7 @@ struct ImportCLITests {
     static let page1 = Repository.scans.appendingPathComponent("chicago-1.png").path
 
     static func comparable(_ path: String) throws -> PageLayout {
-        var layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: path)))
-        // Provenance differs by design: the engine, the preprocessing and the resolution used
-        // for recognition (an import runs none); ALTO and hOCR have no line confidence.
-        layout.engine = nil
-        layout.preprocessing = nil
-        layout.image.dpi = nil
-        layout.lines = layout.lines.map { line in
-            var line = line
-            line.confidence = nil
-            return line
-        }
-        return layout
+        try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: path))).withoutProvenance
     }
 
     @Test("OCR → ALTO → import, and OCR → hOCR → import, give the same page document")

@@ -121,3 +121,20 @@ public func groundTruthLayout(stem: String) throws -> PageLayout {
     }
     return PageLayout.assemble(paragraphs, image: PageImage(file: truth.image.file, width: truth.image.width, height: truth.image.height))
 }
+
+extension PageLayout {
+    /// The layout without what an ALTO or hOCR round trip cannot keep by design: provenance
+    /// (engine, preprocessing, the dpi recognition used) and line confidences.
+    public var withoutProvenance: PageLayout {
+        var copy = self
+        copy.engine = nil
+        copy.preprocessing = nil
+        copy.image.dpi = nil
+        copy.lines = copy.lines.map { line in
+            var line = line
+            line.confidence = nil
+            return line
+        }
+        return copy
+    }
+}
