@@ -130,6 +130,12 @@ public final class Notebook {
         if pages.indices.contains(pageIndex) { currentPageIndex = pageIndex }
     }
 
+    /// Every element sharing `region`'s text storage — the regions of its page, in order
+    /// (AppKit's `accessibilitySharedTextUIElements`).
+    public func sharedTextElements(of region: TextRegion) -> [TextRegion] {
+        regions.indices.contains(region.pageIndex) ? regions[region.pageIndex] : [region]
+    }
+
     /// The region holding `offset` on page `pageIndex`.
     public func region(onPage pageIndex: Int, containing offset: Int) -> TextRegion? {
         guard regions.indices.contains(pageIndex) else { return nil }

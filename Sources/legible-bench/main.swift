@@ -82,7 +82,10 @@ func ocrBenchmark(_ images: [String]) throws {
         let a = CorpusScore(ruledOurs).characterErrorRate, b = CorpusScore(ruledTheirs).characterErrorRate
         print(
             String(
-                format: "pages whose names do not say -plain (ruled, grid, legal in Scans/ and the evaluation corpus; %d): CER legible %.3f, tesseract %.3f (ratio %.2f)", ruledOurs.count, a,
+                format:
+                    "pages not named *-plain* (ruled, grid, legal in Scans/ and the evaluation corpus; %d): "
+                    + "CER legible %.3f, tesseract %.3f (ratio %.2f)",
+                ruledOurs.count, a,
                 b, a / max(b, 1e-9)))
     }
     let n = Double(max(1, times.count))

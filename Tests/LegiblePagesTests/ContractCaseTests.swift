@@ -375,6 +375,17 @@ struct SelectionCases {
         #expect(spy.events == ["textWill", "textDid"])
         #expect(page.selectedTextRange == TextRange(5, 5))
     }
+    @Test("edit menu keeps only non-mutating actions; no autocorrection or spell checking")
+    func editMenu() {
+        let page = page(W)
+        #expect(
+            page.editMenuActions(for: TextRange(0, 5), suggested: EditMenuAction.allCases) == [
+                .copy, .selectAll, .lookUp, .share, .translate,
+            ])
+        #expect(!page.allowsAutocorrection && !page.allowsSpellChecking && !page.isEditable)
+        #expect(!page.shouldChangeText(in: TextRange(0, 1), replacementText: "x"))
+    }
+
     @Test("67: hasText") func hasText() {
         #expect(!page(E).hasText)
         #expect(page(A).hasText)

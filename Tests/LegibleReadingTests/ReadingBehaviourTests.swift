@@ -153,6 +153,9 @@ struct ReadingBehaviourTests {
                     offset = region.sharedCharacterRange.end.offset
                 }
                 #expect(offset == page.length)
+                if let first = regions.first {
+                    #expect(notebook.sharedTextElements(of: first).map { ObjectIdentifier($0) } == regions.map { ObjectIdentifier($0) })
+                }
             }
         }
     }
