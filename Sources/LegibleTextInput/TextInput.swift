@@ -7,6 +7,10 @@ import Foundation
 /// A UIKit host maps these members one to one onto `UITextInput`. Members whose semantics do not
 /// depend on the page (compare, offset, range construction, character offsets) have default
 /// implementations in an extension.
+///
+/// Not `@MainActor` (contract §1.6 says SHOULD): the neutral core is also used by the CLI,
+/// benchmarks and parallel tests, which have no main actor to hop to. Conforming types are
+/// not thread-safe; a UIKit adapter owns its page on the main actor, as `UITextInput` requires.
 public protocol TextInput: AnyObject {
     // MARK: Text (§3.1)
 
