@@ -45,9 +45,10 @@ struct ClippingsDurabilityTests {
             let writers = try (0..<4).map { _ in try Self.startWriter(page: page, store: store, splitWrites: round % 2 == 1) }
             usleep(UInt32(20_000 + generator.next() % 150_000))
             for (process, _) in writers { kill(process.processIdentifier, SIGKILL) }
-            if let bytes = try? Data(contentsOf: URL(fileURLWithPath: store)), bytes.last != 0x0A { tornAfterKill += 1 }
-            for (process, pipe) in writers {
-                process.waitUntilExit()
+            for (process, _) in writers { process.waitUntilExit() }
+            // Every writer is dead now: a file not ending in a newline was torn by a kill.
+            if let bytes = try? Data(contentsOf: URL(fileURLWithPath: store)), !bytes.isEmpty, bytes.last != 0x0A { tornAfterKill += 1 }
+            for (_, pipe) in writers {
                 let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 // Only complete lines are acknowledgements; a cut-off last line is not.
                 let lines = output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
