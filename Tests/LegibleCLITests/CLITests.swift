@@ -58,7 +58,8 @@ struct CLITests {
         #expect(try legible(["ingest", Self.page1, "-o", out, "--format", "hocr"]).status == 0)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["hocr-spec", "-p", "standard", "\(out)/chicago-1.hocr"]
+        // Through python3 rather than the `hocr-spec` script, which pip may put outside PATH.
+        process.arguments = ["python3", "-c", "from hocr_spec.cli import main; main()", "-p", "standard", "\(out)/chicago-1.hocr"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
