@@ -33,11 +33,7 @@ public struct ScoredPage: Sendable {
 
     /// A page document as a scored page.
     public init(_ layout: PageLayout) {
-        let utf16 = Array(layout.text.utf16)
-        func slice(_ span: UTF16Span) -> String {
-            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
-        }
-        lines = layout.lines.map { TextLine(text: slice($0.range), box: $0.box) }
+        lines = layout.lines.map { TextLine(text: layout.text(of: $0.range), box: $0.box) }
         wordBoxes = layout.lines.flatMap { ($0.words ?? []).map(\.box) }
     }
 }

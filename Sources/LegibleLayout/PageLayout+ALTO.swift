@@ -4,10 +4,6 @@ extension PageLayout {
     /// `Glyph` per glyph, and `HYP` where a word is split across lines (our U+00AD). Pixel
     /// coordinates (`MeasurementUnit` pixel). ALTO has no line confidence, so that is not kept.
     public func altoDocument(softwareName: String) -> String {
-        let utf16 = Array(text.utf16)
-        func slice(_ span: UTF16Span) -> String {
-            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
-        }
         func number(_ value: Double) -> String { format3(value) }
         func position(_ box: PixelBox) -> String {
             "HPOS=\"\(number(box.x))\" VPOS=\"\(number(box.y))\" WIDTH=\"\(number(box.width))\" HEIGHT=\"\(number(box.height))\""
@@ -42,7 +38,7 @@ extension PageLayout {
                 for (index, word) in words.enumerated() {
                     wordNumber += 1
                     if index > 0 { out += "            <SP/>\n" }
-                    var content = slice(word.range)
+                    var content = text(of: word.range)
                     let hyphenated = content.hasSuffix("\u{AD}")
                     if hyphenated { content.removeLast() }
                     let confidence = word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
@@ -54,7 +50,7 @@ extension PageLayout {
                     } else {
                         out += ">\n"
                         for glyph in glyphs {
-                            let character = slice(glyph.range) == "\u{AD}" ? "-" : slice(glyph.range)
+                            let character = text(of: glyph.range) == "\u{AD}" ? "-" : text(of: glyph.range)
                             out += "              <Glyph CONTENT=\"\(escapeXML(character))\" \(position(glyph.box))/>\n"
                         }
                         out += "            </String>\n"

@@ -5,10 +5,6 @@ extension PageLayout {
     /// `bbox left top right bottom`, rounded to whole pixels.
     /// - Parameter systemName: the `ocr-system` value, e.g. `"legible 0.1 (tesseract 5.3.0)"`.
     public func hOCRDocument(systemName: String) -> String {
-        let utf16 = Array(text.utf16)
-        func slice(_ span: UTF16Span) -> String {
-            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
-        }
         func bbox(_ box: PixelBox) -> String {
             "bbox \(Int(box.x.rounded())) \(Int(box.y.rounded())) \(Int(box.maxX.rounded())) \(Int(box.maxY.rounded()))"
         }
@@ -52,7 +48,7 @@ extension PageLayout {
                     if let confidence = word.confidence { wordTitle += "; x_wconf \(Int((confidence * 100).rounded()))" }
                     if index > 0 { out += " " }
                     out +=
-                        "<span class=\"ocrx_word\" id=\"word_\(wordNumber)\" title=\"\(wordTitle)\">\(wordContent(word, slice: slice, bbox: bbox))</span>"
+                        "<span class=\"ocrx_word\" id=\"word_\(wordNumber)\" title=\"\(wordTitle)\">\(wordContent(word, bbox: bbox))</span>"
                 }
                 out += "</span>\n"
             }
@@ -64,13 +60,13 @@ extension PageLayout {
 
     /// A word's content: one `ocrx_cinfo` span with `x_bboxes` per glyph when the glyphs tile
     /// the word (Tesseract's own `hocr_char_boxes` form, accepted by `hocr-spec`), else text.
-    func wordContent(_ word: Word, slice: (UTF16Span) -> String, bbox: (PixelBox) -> String) -> String {
+    func wordContent(_ word: Word, bbox: (PixelBox) -> String) -> String {
         guard let glyphs = word.glyphs, !glyphs.isEmpty, glyphs.first?.range.start == word.range.start,
             glyphs.last?.range.end == word.range.end,
             zip(glyphs, glyphs.dropFirst()).allSatisfy({ $0.range.end == $1.range.start })
-        else { return escapeXML(slice(word.range)) }
+        else { return escapeXML(text(of: word.range)) }
         return glyphs.map { glyph in
-            "<span class=\"ocrx_cinfo\" title=\"x_bboxes\(bbox(glyph.box).dropFirst(4))\">\(escapeXML(slice(glyph.range)))</span>"
+            "<span class=\"ocrx_cinfo\" title=\"x_bboxes\(bbox(glyph.box).dropFirst(4))\">\(escapeXML(text(of: glyph.range)))</span>"
         }.joined()
     }
 

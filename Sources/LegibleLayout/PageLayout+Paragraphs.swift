@@ -10,3 +10,17 @@ extension PageLayout {
         return lines.dropFirst().reduce(first.box) { $0.union($1.box) }
     }
 }
+
+extension PageLayout {
+    /// The reading text of `span` (UTF-16 offsets, clamped to the text). A cut through a
+    /// surrogate pair decodes to U+FFFD, so the result keeps the span's UTF-16 length.
+    public func text(of span: UTF16Span) -> String {
+        let utf16 = text.utf16
+        let count = utf16.count
+        let lower = min(max(0, span.start), count)
+        let upper = min(max(lower, span.end), count)
+        let start = utf16.index(utf16.startIndex, offsetBy: lower)
+        let end = utf16.index(start, offsetBy: upper - lower)
+        return String(decoding: utf16[start..<end], as: UTF16.self)
+    }
+}

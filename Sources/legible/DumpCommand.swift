@@ -14,9 +14,8 @@ enum DumpCommand {
     }
 
     static func dump(_ layout: PageLayout) -> String {
-        let utf16 = Array(layout.text.utf16)
         func slice(_ span: UTF16Span) -> String {
-            String(decoding: utf16[max(0, span.start)..<min(utf16.count, span.end)], as: UTF16.self)
+            layout.text(of: span)
                 .replacingOccurrences(of: "\u{AD}", with: "\\u{AD}")
         }
         func box(_ box: PixelBox) -> String {
