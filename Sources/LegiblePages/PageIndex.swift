@@ -108,7 +108,7 @@ final class PageIndex {
 
         // Paragraph units tile the text from 0; without paragraphs, hard breaks decide.
         var starts = layout.paragraphs.map(\.range.start)
-        if starts.isEmpty { starts = Self.hardBreakStarts(utf16) }
+        if starts.isEmpty { starts = StringTokenizer.hardBreakStarts(utf16, lineSeparatorBreaks: false) }
         if starts.first != 0 { starts.insert(0, at: 0) }
         var deduplicated: [Int] = []
         for start in starts where start != deduplicated.last && start <= utf16.count { deduplicated.append(start) }
@@ -142,15 +142,6 @@ final class PageIndex {
     }
 
     var lineCount: Int { lineStarts.count }
-
-    /// Starts of runs ended by a newline (paragraphs of a document without paragraph data).
-    static func hardBreakStarts(_ text: [UInt16]) -> [Int] {
-        var starts = [0]
-        for (index, unit) in text.enumerated() where (unit == 0x0A || unit == 0x2029) && index + 1 < text.count {
-            starts.append(index + 1)
-        }
-        return starts
-    }
 
     /// The direction of the first strong character: Hebrew, Arabic, Syriac, Thaana, NKo,
     /// Samaritan, Mandaic and their presentation forms are right-to-left; any other letter is

@@ -74,16 +74,19 @@ open class StringTokenizer {
         case .sentence:
             return TextUnits(
                 UnicodeSegmentation.segments(.sentences, of: text).map { Self.trimmingTrailingWhitespace($0, in: text) })
-        case .paragraph, .line:
-            return TextUnits(tilingFrom: Self.hardBreakStarts(text), length: text.count)
+        case .paragraph:
+            return TextUnits(tilingFrom: Self.hardBreakStarts(text, lineSeparatorBreaks: false), length: text.count)
+        case .line:
+            return TextUnits(tilingFrom: Self.hardBreakStarts(text, lineSeparatorBreaks: true), length: text.count)
         case .document:
             return TextUnits(text.isEmpty ? [] : [0..<text.count])
         }
     }
 
-    /// Starts of the runs ended by `\n`, `\r`, `\r\n`, U+2028 or U+2029 (each run includes its
-    /// terminator).
-    static func hardBreakStarts(_ text: [UInt16]) -> [Int] {
+    /// Starts of the runs ended by `\n`, `\r`, `\r\n` or U+2029 — and U+2028 LINE SEPARATOR when
+    /// `lineSeparatorBreaks`, which ends a line but not a paragraph (as Foundation's `.byLines`
+    /// and `.byParagraphs` treat it, field notes §4). Each run includes its terminator.
+    public static func hardBreakStarts(_ text: [UInt16], lineSeparatorBreaks: Bool) -> [Int] {
         guard !text.isEmpty else { return [] }
         var starts = [0]
         var index = 0
@@ -92,7 +95,8 @@ open class StringTokenizer {
             if unit == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A {
                 index += 1
             }
-            if unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029, index + 1 < text.count {
+            let breaks = unit == 0x0A || unit == 0x0D || unit == 0x2029 || (lineSeparatorBreaks && unit == 0x2028)
+            if breaks, index + 1 < text.count {
                 starts.append(index + 1)
             }
             index += 1
