@@ -36,8 +36,8 @@ let package = Package(
             name: "LegibleTextInput",
             dependencies: [.target(name: "CUnicodeBreak", condition: .when(platforms: [.linux]))]),
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
-        .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
 
         // Layers that need the C libraries.

@@ -1,9 +1,6 @@
 import Foundation
+import LegibleImport
 import LegibleLayout
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 
 /// Loads ground truth: `Scans/*.gt.json` written by `Tools/make-scans` (lines and words with
 /// boxes) and ALTO files (line boxes and `String` contents, e.g. `../shared/corpus/real/`).
@@ -53,42 +50,14 @@ public enum GroundTruth {
         }
     }
 
+    /// ALTO truth through the importer's ALTO parser: line boxes and texts. Word boxes are left
+    /// out: eScriptorium writes one String per line, whose box is the line's.
     static func alto(_ data: Data, name: String) throws -> ScoredPage {
-        let reader = ALTOLineReader()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw LoadError(
-                description: "\(name): malformed ALTO at line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "parse error")")
-        }
-        return ScoredPage(lines: reader.lines, wordBoxes: [])
-    }
-}
-
-/// Collects `TextLine` boxes and their `String CONTENT`s in document order.
-final class ALTOLineReader: NSObject, XMLParserDelegate {
-    var lines: [ScoredPage.TextLine] = []
-    private var current: (box: PixelBox, words: [String])?
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
-        func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? 0 }
-        if name == "TextLine" {
-            current = (PixelBox(x: number("HPOS"), y: number("VPOS"), width: number("WIDTH"), height: number("HEIGHT")), [])
-        } else if name == "String", let content = attributes["CONTENT"] {
-            current?.words.append(content)
-        }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
-        if name == "TextLine", let line = current {
-            lines.append(ScoredPage.TextLine(text: line.words.joined(separator: " "), box: line.box))
-            current = nil
+        do {
+            let lines = try LayoutImporter.transcribedLines(data, file: name)
+            return ScoredPage(lines: lines.map { ScoredPage.TextLine(text: $0.text, box: $0.box) }, wordBoxes: [])
+        } catch let error as ImportError {
+            throw LoadError(description: error.description)
         }
     }
 }

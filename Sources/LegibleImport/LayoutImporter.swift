@@ -16,16 +16,7 @@ public enum LayoutImporter {
     ///   or hostile XML, a wrong namespace, negative sizes, boxes outside the image, a page
     ///   size that disagrees with the image.
     public static func importLayout(_ data: Data, file: String, image: PageImage) throws -> PageLayout {
-        let root = try XMLElement.parse(data, file: file)
-        let page: ImportedPage
-        switch root.name {
-        case "alto": page = try ALTOImporter.read(root, file: file)
-        case "html": page = try HOCRImporter.read(root, file: file)
-        default:
-            throw ImportError(
-                file: file, line: root.line, column: root.column,
-                reason: "root element <\(root.name)> is neither ALTO <alto> nor hOCR <html>")
-        }
+        let page = try page(data, file: file)
         if let width = page.width, let height = page.height, width > 0, height > 0, width != image.width || height != image.height {
             throw ImportError(
                 file: file, reason: "the layout describes a \(width)×\(height) page but the image is \(image.width)×\(image.height)")
