@@ -32,7 +32,7 @@ public final class Recogniser: @unchecked Sendable {
             if firstModel == nil { firstModel = path }
         }
         api = try TesseractAPI(dataPath: folder, languages: options.languages)
-        modelSHA256 = firstModel.flatMap { SHA256.hex(ofFileAt: $0) }
+        modelSHA256 = firstModel.flatMap(ModelHashes.shared.hash(ofFileAt:))
     }
 
     /// The Tesseract version string, e.g. `"5.3.0"`.
@@ -56,6 +56,21 @@ public final class Recogniser: @unchecked Sendable {
         guard FileManager.default.fileExists(atPath: path), let data = FileManager.default.contents(atPath: path) else {
             throw OCRError.missingInput(path: path)
         }
+        return try describeImage(data: data, path: path)
+    }
+
+    /// ``describeImage(at:)`` for bytes already read; `path` names the image.
+    public static func describeImage(data: Data, path: String) throws -> PageImage {
+        let header = try checkedHeader(of: data, path: path)
+        return PageImage(
+            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
+    }
+
+    /// The image's size from its header, after the checks every input gets before any pixel is
+    /// decoded: not empty, a complete PNG structure (libpng prints to stderr on a truncated
+    /// file), a known format, and at most ``OCROptions/maximumPixels`` (a 100000×100000
+    /// header must not allocate 40 GB).
+    static func checkedHeader(of data: Data, path: String) throws -> ImageHeader {
         guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
         if let problem = PNGStructure.problem(in: data) { throw OCRError.unreadableImage(path: path, reason: problem) }
         Leptonica.silence()
@@ -65,8 +80,7 @@ public final class Recogniser: @unchecked Sendable {
         guard header.width * header.height <= OCROptions.maximumPixels else {
             throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
         }
-        return PageImage(
-            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
+        return header
     }
 
     /// Recognises the image file at `path` (PNG, JPEG or TIFF).
@@ -79,17 +93,7 @@ public final class Recogniser: @unchecked Sendable {
 
     /// Recognises image bytes; `path` names the image in errors and in the document.
     public func recognise(imageData data: Data, path: String) throws -> PageLayout {
-        guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
-        if let problem = PNGStructure.problem(in: data) {
-            throw OCRError.unreadableImage(path: path, reason: problem)
-        }
-        guard let header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
-            throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
-        }
-        // Refuse before decoding: a 100000×100000 header must not allocate 40 GB.
-        guard header.width * header.height <= OCROptions.maximumPixels else {
-            throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
-        }
+        _ = try Self.checkedHeader(of: data, path: path)
         guard let image = Leptonica.decode(data) else {
             throw OCRError.unreadableImage(path: path, reason: "truncated or corrupt image data")
         }
@@ -141,5 +145,22 @@ public final class Recogniser: @unchecked Sendable {
     /// ALTO round trip (its `WC` is written with three decimals) exactly.
     static func roundedConfidence(_ value: Double) -> Double {
         (min(1, max(0, value)) * 1000).rounded() / 1000
+    }
+}
+
+/// SHA-256 of each language model, computed once per process: every worker's engine records
+/// it, and hashing the 4 MB model again for each `--jobs` worker was repeated work.
+final class ModelHashes: @unchecked Sendable {
+    static let shared = ModelHashes()
+    private var hashes: [String: String] = [:]
+    private let lock = NSLock()
+
+    func hash(ofFileAt path: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = hashes[path] { return known }
+        let computed = SHA256.hex(ofFileAt: path)
+        hashes[path] = computed
+        return computed
     }
 }

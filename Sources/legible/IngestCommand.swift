@@ -209,7 +209,7 @@ struct IngestCommand {
                     }
                     layout = try recogniser.recognise(imageData: data, path: image)
                 case .layout(let path):
-                    let description = try Recogniser.describeImage(at: image)
+                    let description = try Recogniser.describeImage(data: data, path: image)
                     layout = try LayoutImporter.importLayout(layoutData ?? Data(), file: path, image: description)
                     layout.engine?.optionsDigest = digest
                 }
