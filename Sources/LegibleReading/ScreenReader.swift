@@ -145,7 +145,6 @@ public final class ScreenReader {
 
     /// Moves one unit inside the region, else follows the text navigation link, else boundary.
     private func step(_ granularity: TextGranularity, forward: Bool, in region: TextRegion) {
-        let page = region.page
         if let next = adjacentUnit(
             granularity, forward: forward, from: current ?? TextRange(region.range.start, region.range.start), in: region)
         {
@@ -159,7 +158,6 @@ public final class ScreenReader {
         }
         focus = target
         notebook.show(pageIndex: target.pageIndex)
-        _ = page
         let edge = forward ? target.range.start.offset : max(target.range.start.offset, target.range.end.offset - 1)
         let unit: TextRange?
         if granularity == .line {

@@ -14,8 +14,9 @@ import LegibleTextInput
     import Glibc
 #endif
 
-/// Runs a command, returning wall seconds, peak resident set (MB) and exit status (wait4 rusage).
-func measure(_ arguments: [String], environment: [String: String] = [:]) -> (seconds: Double, peakMB: Double, status: Int32) {
+/// Starts a command with stdout and stderr sent to /dev/null; returns its
+/// pid, or `nil` when it could not start.
+func spawn(_ arguments: [String], environment: [String: String] = [:]) -> pid_t? {
     var pid: pid_t = 0
     let argv = arguments.map { strdup($0) } + [nil]
     var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { strdup("\($0)=\($1)") }
@@ -24,8 +25,13 @@ func measure(_ arguments: [String], environment: [String: String] = [:]) -> (sec
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    return posix_spawnp(&pid, argv[0]!, &actions, nil, argv, env) == 0 ? pid : nil
+}
+
+/// Runs a command, returning wall seconds, peak resident set (MB) and exit status (wait4 rusage).
+func measure(_ arguments: [String], environment: [String: String] = [:]) -> (seconds: Double, peakMB: Double, status: Int32) {
     let start = Date()
-    guard posix_spawnp(&pid, argv[0]!, &actions, nil, argv, env) == 0 else { return (0, 0, -1) }
+    guard let pid = spawn(arguments, environment: environment) else { return (0, 0, -1) }
     var status: Int32 = 0
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
@@ -291,17 +297,9 @@ func readingBenchmark() throws {
     try syntheticPage(0).encodeDocument().write(to: page)
     let shared = folder.appendingPathComponent("shared.jsonl").path
     let concurrentStart = Date()
-    var pids: [pid_t] = []
-    for _ in 0..<4 {
-        var pid: pid_t = 0
-        let pagePath: String = page.path
-        let words: [String] = [legibleExecutable, "save", pagePath, "0", "8", "--store", shared, "--repeat", "200"]
-        let argv = words.map { strdup($0) } + [nil]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawnp(&pid, argv[0]!, &actions, nil, argv, environ)
-        pids.append(pid)
+    let pagePath: String = page.path
+    let pids = (0..<4).compactMap { _ in
+        spawn([legibleExecutable, "save", pagePath, "0", "8", "--store", shared, "--repeat", "200"])
     }
     for pid in pids {
         var status: Int32 = 0

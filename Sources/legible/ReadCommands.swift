@@ -63,15 +63,11 @@ enum ReadCommands {
         guard !range.isEmpty else { throw CLIError.badData("the range is empty: nothing to save") }
         let store = store(parsed)
         let repetitions = try parsed.integer("--repeat", in: 1...1_000_000) ?? 1
+        page.setSelectedTextRange(range, origin: .host)
+        let region = notebook.region(onPage: 0, containing: range.start.offset)!
+        let save = notebook.editActions(for: region, store: store, pasteboard: MemoryPasteboard()).first { $0.name == "Save selection" }!
         for _ in 0..<repetitions {
-            page.setSelectedTextRange(range, origin: .host)
-            let region = notebook.region(onPage: 0, containing: range.start.offset)!
-            let recorder = RecordingNotifier()
-            notebook.notifier = recorder
-            let action = notebook.editActions(for: region, store: store, pasteboard: MemoryPasteboard()).first {
-                $0.name == "Save selection"
-            }!
-            guard action.handler() else { throw CLIError.io("could not save to \(store.url.path)") }
+            guard save.handler() else { throw CLIError.io("could not save to \(store.url.path)") }
             // Acknowledge only after the clipping is fsynced (append returned).
             FileHandle.standardOutput.write(Data("saved \(store.lastAppended?.id ?? "?")\n".utf8))
         }

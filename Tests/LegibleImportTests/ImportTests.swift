@@ -23,15 +23,23 @@ enum RealCorpus {
         }
     }
 
-    /// Each TextLine's String contents, in document order, for lines that have text.
-    static func lineTexts(_ data: Data) -> [String] {
+    /// What the test reads from an ALTO file with its own small parser (independent of the
+    /// importer under test): each TextLine's String contents, in document order, for lines that
+    /// have text, and the Page's WIDTH and HEIGHT.
+    static func read(_ data: Data) -> (lines: [String], width: Int, height: Int) {
         final class Reader: NSObject, XMLParserDelegate {
             var lines: [String] = []
             var current: [String]?
+            var width = 0
+            var height = 0
             func parser(
                 _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]
             ) {
+                if name == "Page" {
+                    width = Int(attributes["WIDTH"] ?? "") ?? 0
+                    height = Int(attributes["HEIGHT"] ?? "") ?? 0
+                }
                 if name == "TextLine" { current = [] }
                 if name == "String", let content = attributes["CONTENT"] { current?.append(content) }
             }
@@ -47,19 +55,7 @@ enum RealCorpus {
         let parser = XMLParser(data: data)
         parser.delegate = reader
         _ = parser.parse()
-        return reader.lines
-    }
-
-    static func imageSize(_ data: Data) -> (Int, Int) {
-        // Page WIDTH/HEIGHT, read the simple way for the test's own bookkeeping.
-        let text = String(decoding: data.prefix(8000), as: UTF8.self)
-        func value(_ name: String) -> Int {
-            guard let range = text.range(of: "<Page WIDTH=\"") ?? text.range(of: "<Page "),
-                let start = text.range(of: "\(name)=\"", range: range.lowerBound..<text.endIndex)
-            else { return 0 }
-            return Int(text[start.upperBound...].prefix { $0.isNumber }) ?? 0
-        }
-        return (value("WIDTH"), value("HEIGHT"))
+        return (reader.lines, reader.width, reader.height)
     }
 }
 
@@ -69,10 +65,9 @@ struct RealCorpusImportTests {
     func page(_ name: String) throws {
         let url = Repository.realCorpus.appendingPathComponent("\(name).xml")
         let data = try Data(contentsOf: url)
-        let (width, height) = RealCorpus.imageSize(data)
+        let (expected, width, height) = RealCorpus.read(data)
         let layout = try LayoutImporter.importLayout(
             data, file: url.lastPathComponent, image: PageImage(file: "\(name).jpg", width: width, height: height))
-        let expected = RealCorpus.lineTexts(data)
         // Line count agrees, and each line's text is the ALTO strings of that line, in order
         // (a line-final hyphen before a lower-case line start becomes U+00AD, by design).
         #expect(layout.lines.count == expected.count)
