@@ -16,7 +16,7 @@ final class PageIndex {
 
     /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
     /// `[lineStarts[i], unitEnds[i])`, which add the separator that follows.
-    let lineStarts: [Int]
+    var lineStarts: [Int] { lineStartTable.values }
     let lineEnds: [Int]
     let unitEnds: [Int]
     /// Line rects clipped to the page, with overlaps between consecutive lines split at the
@@ -34,7 +34,7 @@ final class PageIndex {
     let midYs: [Double]
     /// `midYs` rounded down to whole pixels, for an O(1) starting point of hit tests.
     let midYTable: SortedOffsets
-    /// `lineStarts` with an O(1) lookup.
+    /// Line starts (ascending UTF-16 offsets) with an O(1) lookup; `lineStarts` reads them.
     let lineStartTable: SortedOffsets
     let maxHalfHeight: Double
     /// Tokenizer line units: `[0, line0.start)` if any, then each line from its start to the
@@ -70,7 +70,8 @@ final class PageIndex {
             // A document with text but no lines: the whole page is one line.
             lines = [Line(range: UTF16Span(0, utf16.count), box: PixelBox(x: 0, y: 0, width: width, height: height))]
         }
-        lineStarts = lines.map { $0.range.start }
+        let starts = lines.map { $0.range.start }
+        lineStartTable = SortedOffsets(starts)
         lineEnds = lines.map { $0.range.end }
         unitEnds = lines.indices.map { index in
             index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
@@ -107,11 +108,11 @@ final class PageIndex {
         }
 
         // Paragraph units tile the text from 0; without paragraphs, hard breaks decide.
-        var starts = layout.paragraphs.map(\.range.start)
-        if starts.isEmpty { starts = StringTokenizer.hardBreakStarts(utf16, lineSeparatorBreaks: false) }
-        if starts.first != 0 { starts.insert(0, at: 0) }
+        var candidates = layout.paragraphs.map(\.range.start)
+        if candidates.isEmpty { candidates = StringTokenizer.hardBreakStarts(utf16, lineSeparatorBreaks: false) }
+        if candidates.first != 0 { candidates.insert(0, at: 0) }
         var deduplicated: [Int] = []
-        for start in starts where start != deduplicated.last && start <= utf16.count { deduplicated.append(start) }
+        for start in candidates where start != deduplicated.last && start <= utf16.count { deduplicated.append(start) }
         paragraphStarts = utf16.isEmpty ? [] : deduplicated
         paragraphDirections = deduplicated.indices.map { index in
             let start = deduplicated[index]
@@ -120,22 +121,21 @@ final class PageIndex {
         }
         let paragraphStartsCopy = paragraphStarts
         let paragraphDirectionsCopy = paragraphDirections
-        lineDirections = lineStarts.map { start in
+        lineDirections = starts.map { start in
             let index = TextUnits.lastIndex(in: paragraphStartsCopy, atMost: start)
             return index >= 0 ? paragraphDirectionsCopy[index] : .natural
         }
 
         var lineBoundaries = [0]
-        for start in lineStarts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
+        for start in starts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
         lineUnits = TextUnits(tilingFrom: utf16.isEmpty ? [] : lineBoundaries, length: utf16.count)
         paragraphUnits = TextUnits(tilingFrom: paragraphStarts, length: utf16.count)
 
-        geometryCache = Array(repeating: nil, count: lineStarts.count)
+        geometryCache = Array(repeating: nil, count: starts.count)
         let order = rects.indices.sorted { rects[$0].midY < rects[$1].midY }
         linesByMidY = order
         midYs = order.map { Double(rects[$0].midY) }
         midYTable = SortedOffsets(order.map { max(0, Int(rects[$0].midY.rounded(.down))) })
-        lineStartTable = SortedOffsets(lineStarts)
         maxHalfHeight = rects.map { Double($0.height) / 2 }.max() ?? 0
         topY = rects.map { Double($0.minY) }.min() ?? 0
         bottomY = rects.map { Double($0.maxY) }.max() ?? 0
