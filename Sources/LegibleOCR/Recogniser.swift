@@ -98,6 +98,7 @@ public final class Recogniser: @unchecked Sendable {
             throw OCRError.unreadableImage(path: path, reason: "truncated or corrupt image data")
         }
         let prepared = try Preprocessor(options: options.preprocessing).run(image)
+        // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
         if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
             Leptonica.writePNG(
                 prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")

@@ -160,6 +160,21 @@ struct ReadingBehaviourTests {
         }
     }
 
+    @Test("whole-page regions: one element per page, covering it, turning the page")
+    func pageGranularity() {
+        let builder = LayoutBuilder()
+        let pages = [builder.layout([["One two."], ["Three."]]), builder.layout([["Four."]])].map(ScannedPage.init(layout:))
+        let notebook = Notebook(pages: pages, granularity: .page)
+        notebook.setPageTurning(true)
+        #expect(notebook.regions.map(\.count) == [1, 1])
+        #expect(notebook.regions[0][0].range == TextRange(0, pages[0].length))
+        #expect(notebook.regions[0][0].text == "One two.\nThree.")
+        #expect(notebook.allRegions.allSatisfy { $0.traits.contains(.causesPageTurn) && !$0.isHeading })
+        let reader = ScreenReader(notebook: notebook)
+        reader.readAll()
+        #expect(reader.transcript == ["One two.", "Three.", "Page 2 of 2", "Four."])
+    }
+
     @Test("headings: short, alone and written larger; body lines are not")
     func headings() throws {
         let notebook = try ChicagoNotebook.make()
