@@ -54,10 +54,16 @@ public struct Clipping: Codable, Hashable, Sendable {
 ///   by `fsync(2)`; ``append(_:)`` returns only after that, so an acknowledged clipping is on
 ///   disk.
 /// - Writers in several processes are serialised with an exclusive `flock(2)` on the file.
-/// - A writer killed mid-write can leave a torn last line (no trailing newline). Every append
-///   and ``repair()`` first checks the tail under the lock and truncates a torn line back to the
-///   last newline. Only that unacknowledged line is ever removed; earlier lines end in a newline
-///   and are never touched. ``read()`` reports a torn tail without changing the file.
+/// - Reading never changes the file: ``read()`` opens it read-only, so a store that is
+///   readable but not writable still lists, and a listing can never lose an entry.
+/// - Repair happens only inside a write, under the lock, and only for a tail that is not a
+///   complete valid entry: a writer killed mid-write leaves a torn last line (no trailing
+///   newline), which the next append truncates back to the last newline. A complete, valid
+///   entry that merely lacks its newline (a hand-edited file) is kept and terminated instead.
+/// - A file that is not a clippings store (its first byte does not open a JSON object) is
+///   refused by every append, so `--store README.md` can never lose its last line.
+///
+/// See `Docs/Reading.md`, "Clippings store".
 public final class ClippingsStore {
     /// The JSON Lines file.
     public let url: URL
@@ -66,7 +72,7 @@ public final class ClippingsStore {
     public struct Contents {
         /// Every complete, valid clipping, in file order.
         public var clippings: [Clipping]
-        /// Bytes of a torn last line (0 when the file ends cleanly).
+        /// Bytes of a torn last line (0 when the file ends cleanly); the next append removes them.
         public var tornTailBytes: Int
         /// 1-based numbers of complete lines that are not valid clippings.
         public var invalidLines: [Int]
@@ -74,11 +80,24 @@ public final class ClippingsStore {
 
     /// Why the store failed (one line).
     public struct StoreError: Error, CustomStringConvertible {
+        /// The closed set of failures, so callers can map each to an exit status.
+        public enum Kind: Sendable {
+            /// The file exists but is not a clippings store; nothing was written.
+            case notAStore
+            /// Opening, locking, reading, writing or syncing failed.
+            case io
+        }
+        /// What kind of failure this is.
+        public var kind: Kind
+        /// One line naming the file and the cause.
         public var description: String
     }
 
     /// The clipping this instance appended last (after it reached the disk).
     public private(set) var lastAppended: Clipping?
+
+    /// Why this instance's last append failed, when it did (cleared by a successful append).
+    public private(set) var lastFailure: StoreError?
 
     /// A store at `url`; the file and its folder are created on first append.
     public init(url: URL) {
@@ -97,55 +116,82 @@ public final class ClippingsStore {
     }
 
     /// Appends one clipping durably. Returns the number of torn bytes repaired first (0 usually).
+    /// - Throws: ``StoreError`` (`.notAStore` when the file holds something else, `.io`).
     @discardableResult
     public func append(_ clipping: Clipping) throws -> Int {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var line = try encoder.encode(clipping)
-        line.append(0x0A)
-        let repaired = try withLockedFile { descriptor in
-            let repaired = try repairTail(descriptor)
-            try writeAll(descriptor, line)
-            guard fsync(descriptor) == 0 else { throw StoreError(description: "fsync \(url.path): \(errorText())") }
+        let entry = try encoder.encode(clipping) + Data([0x0A])
+        do {
+            let repaired = try withLockedFile { descriptor in
+                let tail = try prepareTail(descriptor)
+                try writeAll(descriptor, tail.needsNewline ? Data([0x0A]) + entry : entry)
+                guard fsync(descriptor) == 0 else { throw failure(.io, "fsync") }
+                return tail.removedBytes
+            }
+            lastAppended = clipping
+            lastFailure = nil
             return repaired
+        } catch let error as StoreError {
+            lastFailure = error
+            throw error
         }
-        lastAppended = clipping
-        return repaired
     }
 
-    /// Truncates a torn last line, under the lock. Returns the bytes removed.
+    /// Truncates a torn last line, under the lock, without appending. Returns the bytes removed.
+    /// A complete valid last entry without its newline is kept (and terminated).
     @discardableResult
     public func repair() throws -> Int {
         guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
         return try withLockedFile { descriptor in
-            let removed = try repairTail(descriptor)
-            if removed > 0, fsync(descriptor) != 0 { throw StoreError(description: "fsync \(url.path): \(errorText())") }
-            return removed
+            let tail = try prepareTail(descriptor)
+            if tail.needsNewline { try writeAll(descriptor, Data([0x0A])) }
+            if tail.changed, fsync(descriptor) != 0 { throw failure(.io, "fsync") }
+            return tail.removedBytes
         }
     }
 
-    /// Reads every clipping, reporting (not repairing) a torn tail and invalid lines.
+    /// Reads every clipping without changing the file, reporting (never repairing) a torn tail
+    /// and invalid lines. A valid last entry without its trailing newline counts as complete.
+    /// - Throws: ``StoreError`` (`.notAStore` for a file that is something else, `.io`).
     public func read() throws -> Contents {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Contents(clippings: [], tornTailBytes: 0, invalidLines: []) }
-        let data = try Data(contentsOf: url)
-        var clippings: [Clipping] = []
-        var invalid: [Int] = []
-        let decoder = JSONDecoder()
-        var lineStart = data.startIndex
-        var lineNumber = 0
-        while let newline = data[lineStart...].firstIndex(of: 0x0A) {
-            lineNumber += 1
-            let line = data[lineStart..<newline]
-            if !line.isEmpty {
-                if let clipping = try? decoder.decode(Clipping.self, from: line) {
-                    clippings.append(clipping)
-                } else {
-                    invalid.append(lineNumber)
-                }
-            }
-            lineStart = data.index(after: newline)
+        var status = stat()
+        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
         }
-        return Contents(clippings: clippings, tornTailBytes: data.endIndex - lineStart, invalidLines: invalid)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch CocoaError.fileReadNoSuchFile {
+            return Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
+        } catch {
+            throw StoreError(kind: .io, description: "cannot read \(url.path): \(Self.reason(error))")
+        }
+        if let first = data.first, first != UInt8(ascii: "{") { throw notAStore }
+        var contents = Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
+        var lineNumber = 0
+        var lineStart = data.startIndex
+        while lineStart < data.endIndex {
+            lineNumber += 1
+            let newline = data[lineStart...].firstIndex(of: 0x0A)
+            let line = data[lineStart..<(newline ?? data.endIndex)]
+            if let clipping = Self.decode(line) {
+                contents.clippings.append(clipping)
+            } else if newline == nil {
+                contents.tornTailBytes = line.count
+            } else if !line.isEmpty {
+                contents.invalidLines.append(lineNumber)
+            }
+            lineStart = newline.map { data.index(after: $0) } ?? data.endIndex
+        }
+        return contents
+    }
+
+    static func decode(_ line: Data) -> Clipping? { try? JSONDecoder().decode(Clipping.self, from: line) }
+
+    static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
     }
 
     // MARK: File plumbing
@@ -156,11 +202,15 @@ public final class ClippingsStore {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(description: "cannot create \(folder.path)")
+            throw StoreError(kind: .io, description: "cannot create \(folder.path)")
         }
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StoreError(description: "cannot open \(url.path): \(errorText())") }
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
+        guard descriptor >= 0 else { throw failure(.io, "cannot open") }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
+        }
         if created {
             // Make the new file's directory entry durable too.
             let directory = open(folder.path, O_RDONLY | O_CLOEXEC)
@@ -170,36 +220,57 @@ public final class ClippingsStore {
             }
         }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError(description: "cannot lock \(url.path): \(errorText())") }
+            guard errno == EINTR else { throw failure(.io, "cannot lock") }
         }
         defer { _ = flock(descriptor, LOCK_UN) }
         return try body(descriptor)
     }
 
-    /// If the file does not end in a newline, truncates it after the last newline.
-    private func repairTail(_ descriptor: Int32) throws -> Int {
+    /// What ``prepareTail(_:)`` did to the end of the file.
+    private struct Tail {
+        var removedBytes = 0
+        var needsNewline = false
+        var changed: Bool { removedBytes > 0 || needsNewline }
+    }
+
+    /// Under the lock: refuses a file that is not a store, then makes the file end at a line
+    /// boundary. A last line without a newline is kept when it is a complete valid entry (the
+    /// caller writes the newline) and truncated when it is torn.
+    private func prepareTail(_ descriptor: Int32) throws -> Tail {
         let size = lseek(descriptor, 0, SEEK_END)
-        guard size > 0 else { return 0 }
-        var last: UInt8 = 0
-        guard pread(descriptor, &last, 1, size - 1) == 1 else { throw StoreError(description: "cannot read \(url.path): \(errorText())") }
-        guard last != 0x0A else { return 0 }
-        // Scan back for the last newline in 64 KiB steps.
+        guard size > 0 else { return Tail() }
+        guard try byte(descriptor, at: 0) == UInt8(ascii: "{") else { throw notAStore }
+        guard try byte(descriptor, at: size - 1) != 0x0A else { return Tail() }
+        let keep = try lastLineStart(descriptor, size: size)
+        var tail = [UInt8](repeating: 0, count: Int(size - keep))
+        guard tail.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, keep) }) == tail.count else {
+            throw failure(.io, "cannot read")
+        }
+        if Self.decode(Data(tail)) != nil { return Tail(needsNewline: true) }
+        guard ftruncate(descriptor, keep) == 0 else { throw failure(.io, "cannot repair") }
+        return Tail(removedBytes: tail.count)
+    }
+
+    private func byte(_ descriptor: Int32, at offset: off_t) throws -> UInt8 {
+        var value: UInt8 = 0
+        guard pread(descriptor, &value, 1, offset) == 1 else { throw failure(.io, "cannot read") }
+        return value
+    }
+
+    /// The offset just after the last newline before `size` (0 when there is none), scanning
+    /// back in 64 KiB steps.
+    private func lastLineStart(_ descriptor: Int32, size: off_t) throws -> off_t {
         var end = size
-        var keep: off_t = 0
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        search: while end > 0 {
+        while end > 0 {
             let start = max(0, end - off_t(buffer.count))
             let count = Int(end - start)
             let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, start) }
-            guard read == count else { throw StoreError(description: "cannot read \(url.path): \(errorText())") }
-            for index in stride(from: count - 1, through: 0, by: -1) where buffer[index] == 0x0A {
-                keep = start + off_t(index) + 1
-                break search
-            }
+            guard read == count else { throw failure(.io, "cannot read") }
+            if let index = buffer[..<count].lastIndex(of: 0x0A) { return start + off_t(index) + 1 }
             end = start
         }
-        guard ftruncate(descriptor, keep) == 0 else { throw StoreError(description: "cannot repair \(url.path): \(errorText())") }
-        return Int(size - keep)
+        return 0
     }
 
     /// Test hook: with `LEGIBLE_CLIPPINGS_SPLIT_WRITES=1` each line is written in two halves
@@ -214,18 +285,24 @@ public final class ClippingsStore {
             while written < buffer.count {
                 var chunk = buffer.count - written
                 if Self.splitWrites, written == 0 {
-                    chunk = buffer.count / 2
+                    chunk = max(1, buffer.count / 2)
                 }
                 if Self.splitWrites, written > 0, written == buffer.count / 2 { usleep(2_000) }
                 let result = write(descriptor, buffer.baseAddress! + written, chunk)
                 if result < 0 {
                     if errno == EINTR { continue }
-                    throw StoreError(description: "cannot write \(url.path): \(errorText())")
+                    throw failure(.io, "cannot write")
                 }
                 written += result
             }
         }
     }
 
-    private func errorText() -> String { String(cString: strerror(errno)) }
+    private var notAStore: StoreError {
+        StoreError(kind: .notAStore, description: "\(url.path) is not a clippings store (it does not start with a JSON entry)")
+    }
+
+    private func failure(_ kind: StoreError.Kind, _ action: String) -> StoreError {
+        StoreError(kind: kind, description: "\(action) \(url.path): \(String(cString: strerror(errno)))")
+    }
 }

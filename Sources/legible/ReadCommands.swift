@@ -40,7 +40,7 @@ enum ReadCommands {
             let limit = notebook.pages.reduce(0) { $0 + $1.length } + 2
             for _ in 0..<limit where reader.transcript.last != ScreenReader.boundary { reader.swipeNext() }
         }
-        print(reader.transcript.joined(separator: "\n"))
+        try Console.out(reader.transcript.joined(separator: "\n") + "\n")
         return 0
     }
 
@@ -67,43 +67,47 @@ enum ReadCommands {
         let region = notebook.region(onPage: 0, containing: range.start.offset)!
         let save = notebook.editActions(for: region, store: store, pasteboard: MemoryPasteboard()).first { $0.name == "Save selection" }!
         for _ in 0..<repetitions {
-            guard save.handler() else { throw CLIError.io("could not save to \(store.url.path)") }
+            guard save.handler() else {
+                let failure = store.lastFailure
+                throw CLIError(
+                    code: failure?.kind == .notAStore ? 65 : 74, message: failure?.description ?? "could not save to \(store.url.path)")
+            }
             // Acknowledge only after the clipping is fsynced (append returned).
-            FileHandle.standardOutput.write(Data("saved \(store.lastAppended?.id ?? "?")\n".utf8))
+            try Console.out("saved \(store.lastAppended?.id ?? "?")\n")
         }
         return 0
     }
 
-    /// `legible clippings [--json] [--store FILE]`: lists saved clippings; a torn last entry (a
-    /// writer killed mid-write) is reported on stderr and repaired.
+    /// `legible clippings [--json] [--store FILE]`: lists saved clippings. A listing never
+    /// changes the store: a torn last entry (a writer killed mid-write) is reported on stderr
+    /// and left for the next save to remove (`Docs/Reading.md`, "Clippings store").
     static func clippings(_ arguments: [String]) throws -> Int32 {
         let parsed = try Arguments(arguments, valued: ["--store"], flagNames: ["--json"])
         guard parsed.positionals.isEmpty else { throw CLIError.usage("usage: legible clippings [--json] [--store FILE]") }
         let store = store(parsed)
+        try InputFile.checkReadable(store.url.path, allowMissing: true)
         let contents: ClippingsStore.Contents
         do {
-            let repaired = try store.repair()
-            if repaired > 0 {
-                FileHandle.standardError.write(
-                    Data("legible: repaired a torn last entry in \(store.url.path) (\(repaired) bytes of an unfinished save)\n".utf8))
-            }
             contents = try store.read()
         } catch let error as ClippingsStore.StoreError {
-            throw CLIError.io(error.description)
+            throw CLIError(code: error.kind == .notAStore ? 65 : 74, message: error.description)
+        }
+        if contents.tornTailBytes > 0 {
+            Console.message(
+                "the last \(contents.tornTailBytes) bytes of \(store.url.path) are an unfinished entry (a save was interrupted); the next save removes them"
+            )
         }
         if !contents.invalidLines.isEmpty {
-            FileHandle.standardError.write(
-                Data(
-                    "legible: skipped invalid lines \(contents.invalidLines.map(String.init).joined(separator: ", ")) of \(store.url.path)\n"
-                        .utf8))
+            Console.message("skipped invalid lines \(contents.invalidLines.map(String.init).joined(separator: ", ")) of \(store.url.path)")
         }
         if parsed.has("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            FileHandle.standardOutput.write(try encoder.encode(contents.clippings) + Data("\n".utf8))
+            try Console.out(try encoder.encode(contents.clippings) + Data("\n".utf8))
         } else {
             for clipping in contents.clippings {
-                print("\(clipping.page ?? "page \(clipping.pageIndex + 1)") [\(clipping.range[0]), \(clipping.range[1])): \(clipping.text)")
+                let range = clipping.range.count == 2 ? "[\(clipping.range[0]), \(clipping.range[1]))" : "\(clipping.range)"
+                try Console.out("\(clipping.page ?? "page \(clipping.pageIndex + 1)") \(range): \(clipping.text)\n")
             }
         }
         return 0
