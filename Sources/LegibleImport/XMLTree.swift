@@ -1,15 +1,18 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// A small element tree read with Foundation's `XMLParser` (libxml2), with each element's
-/// position for error messages. No regular expressions over XML.
+/// A small element tree read with libxml2's SAX2 parser, with each element's position for error
+/// messages. No regular expressions over XML. libxml2 is reached only through `CStrictXML`.
 ///
-/// Hostile input is refused before parsing: any `<!ENTITY` declaration (billion-laughs
-/// expansion bombs and external entities both need one; ALTO and hOCR never do), and external
-/// entities are never resolved.
+/// Strict by construction (`Docs/Import.md`, "Strict XML"):
+/// - Any markup declaration — `<!ENTITY`, `<!ELEMENT`, `<!ATTLIST`, `<!NOTATION` — stops the
+///   parse through libxml2's own declaration callbacks, in whatever encoding the file is
+///   written. ALTO and hOCR never need one; expansion bombs and external entities always do. A
+///   bare `<!DOCTYPE …>` line (Tesseract writes one in hOCR) is allowed: the external DTD it
+///   names is never loaded and nothing is fetched from a network.
+/// - Any well-formedness error (a stray end tag, a second root, text after the root, a file cut
+///   off) is fatal; nothing is imported from a malformed file. libxml2's own message is kept.
+/// - Elements nested deeper than ``maximumDepth`` are refused. Files up to
+///   ``maximumBytes`` import, however long their text nodes.
 final class XMLElement {
     let name: String
     let namespace: String?
@@ -18,6 +21,11 @@ final class XMLElement {
     let column: Int
     var children: [XMLElement] = []
     var text = ""
+
+    /// Elements deeper than this are refused (a nesting bomb would exhaust the stack).
+    static let maximumDepth = 256
+    /// The largest layout file read (documented in the README): far above any real page.
+    static let maximumBytes = 256 << 20
 
     init(name: String, namespace: String?, attributes: [String: String], line: Int, column: Int) {
         self.name = name
@@ -42,71 +50,16 @@ final class XMLElement {
 
     /// Parses `data`; throws ``ImportError`` naming `file` and the position of the problem.
     static func parse(_ data: Data, file: String) throws -> XMLElement {
-        // Refuse entity declarations before libxml2 sees them (expansion bombs, XXE).
-        let prologue = data.prefix(64 * 1024)
-        if let range = prologue.range(of: Data("<!ENTITY".utf8)) {
-            let before = prologue[prologue.startIndex..<range.lowerBound]
-            let line = before.filter { $0 == 0x0A }.count + 1
-            throw ImportError(file: file, line: line, reason: "entity declarations are not allowed in layout files")
-        }
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = builder
-        let parsed = parser.parse()
-        if let error = builder.error { throw ImportError(file: file, line: error.line, column: error.column, reason: error.reason) }
-        // Foundation's parser on Linux can report success for a document cut off inside an
-        // element; an element still open at the end is malformed XML.
-        if let open = builder.stack.last {
+        guard data.count <= maximumBytes else {
             throw ImportError(
-                file: file, line: parser.lineNumber, column: parser.columnNumber,
-                reason: "malformed XML (unclosed <\(open.name)> opened at line \(open.line))")
+                file: file, reason: "the file is \(data.count >> 20) MiB; layout files are limited to \(maximumBytes >> 20) MiB")
         }
-        guard parsed, let root = builder.root else {
-            let reason = (parser.parserError as NSError?).map { "malformed XML (\(Self.describe($0)))" } ?? "malformed XML"
-            throw ImportError(file: file, line: parser.lineNumber, column: parser.columnNumber, reason: reason)
+        let builder = SAXBuilder()
+        builder.run(data)
+        if let error = builder.error { throw ImportError(file: file, line: error.line, column: error.column, reason: error.reason) }
+        guard let root = builder.root, builder.stack.isEmpty else {
+            throw ImportError(file: file, reason: "malformed XML (the document has no complete root element)")
         }
         return root
-    }
-
-    static func describe(_ error: NSError) -> String {
-        let message = (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? ""
-        let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty || trimmed.hasPrefix("The operation could not be completed") ? "libxml2 error \(error.code)" : trimmed
-    }
-
-    final class Builder: NSObject, XMLParserDelegate {
-        var root: XMLElement?
-        var stack: [XMLElement] = []
-        var error: (line: Int, column: Int, reason: String)?
-        /// Elements deeper than this are refused (a nesting bomb would exhaust the stack).
-        static let maximumDepth = 256
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            guard stack.count < Self.maximumDepth else {
-                error = (parser.lineNumber, parser.columnNumber, "elements nested deeper than \(Self.maximumDepth)")
-                parser.abortParsing()
-                return
-            }
-            let element = XMLElement(
-                name: elementName, namespace: namespaceURI?.isEmpty == false ? namespaceURI : nil, attributes: attributes,
-                line: parser.lineNumber, column: parser.columnNumber)
-            if let parent = stack.last { parent.children.append(element) } else { root = element }
-            stack.append(element)
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            _ = stack.popLast()
-        }
-
-        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
     }
 }
