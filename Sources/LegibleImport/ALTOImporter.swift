@@ -24,8 +24,8 @@ enum ALTOImporter {
         let page = root.descendants(where: { $0.name == "Page" }).first
         var result = ImportedPage(
             format: "alto \(namespace.hasSuffix("v4#") ? "4" : namespace.hasSuffix("v3#") ? "3" : "2")",
-            width: try page.flatMap { try number($0, "WIDTH", file: file) }.map { Int($0) },
-            height: try page.flatMap { try number($0, "HEIGHT", file: file) }.map { Int($0) }, paragraphs: [])
+            width: ImportNumber.pageSide(try page.flatMap { try number($0, "WIDTH", file: file) }),
+            height: ImportNumber.pageSide(try page.flatMap { try number($0, "HEIGHT", file: file) }), paragraphs: [])
         let blocks = root.descendants(where: { $0.name == "TextBlock" })
         for block in blocks {
             var lines: [ImportedLine] = []
@@ -66,11 +66,7 @@ enum ALTOImporter {
 
     static func number(_ element: XMLElement, _ name: String, file: String) throws -> Double? {
         guard let text = element.attributes[name] else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-            throw ImportError(
-                file: file, line: element.line, column: element.column, reason: "\(element.name) \(name)=\"\(text)\" is not a number")
-        }
-        return value
+        return try ImportNumber.coordinate(Substring(text), name, of: element, file: file)
     }
 
     static func box(_ element: XMLElement, file: String) throws -> PixelBox? {
@@ -87,7 +83,7 @@ enum ALTOImporter {
     /// ALTO 4.2 baselines are point lists "x1 y1 x2 y2 …"; older files give one y value.
     static func baseline(_ element: XMLElement, file: String) throws -> [PixelPoint]? {
         guard let text = element.attributes["BASELINE"] else { return nil }
-        let values = text.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        let values = try ImportNumber.coordinates(text, "BASELINE", of: element, file: file)
         if values.count == 1, let box = try box(element, file: file) {
             return [PixelPoint(x: box.x, y: values[0]), PixelPoint(x: box.maxX, y: values[0])]
         }
@@ -101,7 +97,7 @@ enum ALTOImporter {
     }
 
     static func polygonBounds(_ element: XMLElement, file: String) throws -> PixelBox? {
-        let values = (element.attributes["POINTS"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        let values = try ImportNumber.coordinates(element.attributes["POINTS"] ?? "", "POINTS", of: element, file: file)
         guard values.count >= 4 else { return nil }
         let xs = stride(from: 0, to: values.count - 1, by: 2).map { values[$0] }
         let ys = stride(from: 1, to: values.count, by: 2).map { values[$0] }

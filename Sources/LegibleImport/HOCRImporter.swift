@@ -22,21 +22,58 @@ enum HOCRImporter {
     }
 
     static func bbox(_ element: XMLElement, file: String) throws -> PixelBox? {
-        guard let values = properties(element)["bbox"] else { return nil }
-        let numbers = values.compactMap(Double.init)
-        guard numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
+        try fourNumbers(element, "bbox", file: file)
+    }
+
+    /// A `left top right bottom` property (`bbox`, `x_bboxes`), each number checked, or `nil`.
+    static func fourNumbers(_ element: XMLElement, _ property: String, file: String) throws -> PixelBox? {
+        guard let values = properties(element)[property] else { return nil }
+        let numbers = try values.map { try ImportNumber.coordinate(Substring($0), property, of: element, file: file) }
+        guard numbers.count == 4 else {
             throw ImportError(
                 file: file, line: element.line, column: element.column,
-                reason: "bbox \"\(values.joined(separator: " "))\" needs four numbers")
+                reason: "\(property) \"\(values.joined(separator: " "))\" needs four numbers")
         }
         guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
             throw ImportError(
-                file: file, line: element.line, column: element.column, reason: "bbox \(numbers.map { Int($0) }) has a negative size")
+                file: file, line: element.line, column: element.column,
+                reason: "\(property) \"\(values.joined(separator: " "))\" has a negative size")
         }
         return PixelBox(left: numbers[0], top: numbers[1], right: numbers[2], bottom: numbers[3])
     }
 
     static func text(_ element: XMLElement) -> String { element.text + element.children.map(text).joined() }
+
+    /// The page's lines grouped by their nearest enclosing `ocr_par` (else `ocr_carea`), in
+    /// document order. Each line belongs to exactly one group, so nested paragraphs never import
+    /// a line twice; lines outside any container form groups of their own.
+    static func lineGroups(_ page: XMLElement) -> [[XMLElement]] {
+        let hasParagraphs = !page.descendants(where: { classes($0).contains("ocr_par") }).isEmpty
+        let containerClass = hasParagraphs ? "ocr_par" : "ocr_carea"
+        var groups: [[XMLElement]] = [[]]
+        // Returns the group that lines after `element` continue in.
+        @discardableResult
+        func walk(_ element: XMLElement, group: Int) -> Int {
+            var current = group
+            for child in element.children {
+                let childClasses = classes(child)
+                if !childClasses.isDisjoint(with: lineClasses) {
+                    groups[current].append(child)
+                } else if childClasses.contains(containerClass) {
+                    groups.append([])
+                    walk(child, group: groups.count - 1)
+                    // Lines after a nested container start a new group, keeping document order.
+                    groups.append([])
+                    current = groups.count - 1
+                } else {
+                    current = walk(child, group: current)
+                }
+            }
+            return current
+        }
+        walk(page, group: 0)
+        return groups.filter { !$0.isEmpty }
+    }
 
     static func read(_ root: XMLElement, file: String) throws -> ImportedPage {
         if let namespace = root.namespace, namespace != xhtml {
@@ -47,16 +84,15 @@ enum HOCRImporter {
             throw ImportError(file: file, line: root.line, column: root.column, reason: "no ocr_page element: not an hOCR document")
         }
         let pageBox = try bbox(page, file: file)
-        var containers = page.descendants(where: { classes($0).contains("ocr_par") })
-        if containers.isEmpty { containers = page.descendants(where: { classes($0).contains("ocr_carea") }) }
-        if containers.isEmpty { containers = [page] }
         var paragraphs: [[ImportedLine]] = []
-        for container in containers {
+        for group in lineGroups(page) {
             var lines: [ImportedLine] = []
-            for line in container.descendants(where: { !classes($0).isDisjoint(with: lineClasses) }) {
+            for line in group {
                 let lineBox = try bbox(line, file: file)
                 var baseline: [PixelPoint]?
-                if let lineBox, let values = properties(line)["baseline"]?.compactMap(Double.init), values.count == 2 {
+                if let lineBox, let text = properties(line)["baseline"]?.joined(separator: " "),
+                    case let values = try ImportNumber.coordinates(text, "baseline", of: line, file: file), values.count == 2
+                {
                     // hOCR baseline: slope and offset from the bbox's bottom-left corner.
                     let y0 = lineBox.maxY + values[1]
                     baseline = [PixelPoint(x: lineBox.x, y: y0), PixelPoint(x: lineBox.maxX, y: y0 + values[0] * lineBox.width)]
@@ -67,12 +103,8 @@ enum HOCRImporter {
                     let confidence = properties(word)["x_wconf"]?.first.flatMap(Double.init).map { $0 / 100 }
                     let glyphs = try word.descendants(where: { classes($0).contains("ocrx_cinfo") }).compactMap {
                         glyph -> RecognisedGlyph? in
-                        guard let values = properties(glyph)["x_bboxes"]?.compactMap(Double.init), values.count == 4 else { return nil }
-                        guard values[2] >= values[0], values[3] >= values[1] else {
-                            throw ImportError(file: file, line: glyph.line, column: glyph.column, reason: "x_bboxes has a negative size")
-                        }
-                        return RecognisedGlyph(
-                            text: text(glyph), box: PixelBox(left: values[0], top: values[1], right: values[2], bottom: values[3]))
+                        guard let box = try fourNumbers(glyph, "x_bboxes", file: file) else { return nil }
+                        return RecognisedGlyph(text: text(glyph), box: box)
                     }
                     words.append(
                         ImportedWord(
@@ -88,6 +120,7 @@ enum HOCRImporter {
             if !lines.isEmpty { paragraphs.append(lines) }
         }
         return ImportedPage(
-            format: "hocr", width: pageBox.map { Int($0.maxX) }, height: pageBox.map { Int($0.maxY) }, paragraphs: paragraphs)
+            format: "hocr", width: ImportNumber.pageSide(pageBox?.maxX), height: ImportNumber.pageSide(pageBox?.maxY),
+            paragraphs: paragraphs)
     }
 }

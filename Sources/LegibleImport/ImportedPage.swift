@@ -22,6 +22,37 @@ struct ImportedWord {
     var hyphenated = false
 }
 
+/// Numbers read from layout files: every one is checked here, at the attribute it came from,
+/// before any arithmetic, so a huge or non-finite coordinate is refused with its location
+/// instead of trapping a conversion later (`Docs/Import.md`, "Numbers").
+enum ImportNumber {
+    /// Parses `text` (the value of `attribute` on `element`) as a finite coordinate within
+    /// ``PixelBox/coordinateLimit``.
+    static func coordinate(_ text: Substring, _ attribute: String, of element: XMLElement, file: String) throws -> Double {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw ImportError(
+                file: file, line: element.line, column: element.column, reason: "\(element.name) \(attribute) \"\(text)\" is not a number")
+        }
+        guard PixelBox.isPlausible(value) else {
+            throw ImportError(
+                file: file, line: element.line, column: element.column,
+                reason: "\(element.name) \(attribute) \(text) is outside ±\(Int(PixelBox.coordinateLimit)) pixels")
+        }
+        return value
+    }
+
+    /// Every whitespace- or comma-separated number of an attribute value, each checked.
+    static func coordinates(_ text: String, _ attribute: String, of element: XMLElement, file: String) throws -> [Double] {
+        try text.split(whereSeparator: { $0 == " " || $0 == "," }).map { try coordinate($0, attribute, of: element, file: file) }
+    }
+
+    /// A page size in whole pixels (1 ... coordinateLimit), from a checked coordinate.
+    static func pageSide(_ value: Double?) -> Int? {
+        guard let value, value >= 1 else { return nil }
+        return Int(value.rounded())
+    }
+}
+
 struct ImportedPage {
     var format: String
     var width: Int?

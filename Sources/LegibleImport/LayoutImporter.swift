@@ -33,7 +33,7 @@ public enum LayoutImporter {
                     }
                     continue
                 }
-                for box in [completed.box] + completed.words.map(\.box) + completed.words.flatMap { ($0.glyphs ?? []).map(\.box) } {
+                for box in [completed.box] + completed.words.map(\.box) + completed.words.flatMap({ ($0.glyphs ?? []).map(\.box) }) {
                     guard bounds.contains(box, slack: 1) else {
                         throw ImportError(
                             file: file, line: line.line, column: line.column,

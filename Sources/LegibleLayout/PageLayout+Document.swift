@@ -51,8 +51,13 @@ extension PageLayout {
         let length = text.utf16.count
         let width = Double(image.width)
         let height = Double(image.height)
-        guard image.width > 0, image.height > 0 else {
-            throw PageDocumentError.inconsistent(path: "image", reason: "width and height must be positive")
+        let side = 1...Int(PixelBox.coordinateLimit)
+        guard side.contains(image.width), side.contains(image.height) else {
+            throw PageDocumentError.inconsistent(
+                path: "image", reason: "width and height must be whole pixels in \(side.lowerBound)...\(side.upperBound)")
+        }
+        if let dpi = image.dpi, !(1...100_000).contains(dpi) {
+            throw PageDocumentError.inconsistent(path: "image.dpi", reason: "must be in 1...100000")
         }
         func check(_ span: UTF16Span, within outer: UTF16Span, _ path: String) throws {
             guard span.start >= outer.start, span.end <= outer.end, span.start <= span.end else {
@@ -89,6 +94,11 @@ extension PageLayout {
             }
             previousEnd = line.range.end
             try check(line.box, path + ".box")
+            for (pointIndex, point) in (line.baseline ?? []).enumerated()
+            where !PixelBox.isPlausible(point.x) || !PixelBox.isPlausible(point.y) {
+                throw PageDocumentError.inconsistent(
+                    path: "\(path).baseline[\(pointIndex)]", reason: "needs finite values within ±\(Int(PixelBox.coordinateLimit)) pixels")
+            }
             if let confidence = line.confidence, !(0...1).contains(confidence) {
                 throw PageDocumentError.inconsistent(path: path + ".confidence", reason: "must be in 0...1")
             }
@@ -96,6 +106,9 @@ extension PageLayout {
                 let wordPath = "\(path).words[\(wordIndex)]"
                 try check(word.range, within: line.range, wordPath + ".range")
                 try check(word.box, wordPath + ".box")
+                if let confidence = word.confidence, !(0...1).contains(confidence) {
+                    throw PageDocumentError.inconsistent(path: wordPath + ".confidence", reason: "must be in 0...1")
+                }
                 for (glyphIndex, glyph) in (word.glyphs ?? []).enumerated() {
                     try check(glyph.range, within: word.range, "\(wordPath).glyphs[\(glyphIndex)].range")
                     try check(glyph.box, "\(wordPath).glyphs[\(glyphIndex)].box")

@@ -1,7 +1,19 @@
 extension PageLayout {
     /// The lines whose ranges lie inside `paragraph`'s range, in reading order.
+    ///
+    /// Lines are in reading order and do not overlap (``validate()`` checks it), so the lines of
+    /// a paragraph are one contiguous run, found by binary search: O(log n + k), which keeps
+    /// per-paragraph work linear over pages with tens of thousands of paragraphs.
     public func lines(of paragraph: Paragraph) -> [Line] {
-        lines.filter { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end }
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lines[middle].range.start < paragraph.range.start { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < lines.count, lines[end].range.end <= paragraph.range.end { end += 1 }
+        return Array(lines[low..<end])
     }
 
     /// The union of the boxes of `lines` (image pixels), `nil` for no lines.

@@ -48,22 +48,27 @@ public struct PageLayout: Hashable, Sendable, Codable {
 public struct PageImage: Hashable, Sendable, Codable {
     /// The image's file name (no folder), when known.
     public var file: String?
-    /// Width in pixels.
+    /// Width in pixels of the image as displayed (after ``orientation`` is applied).
     public var width: Int
-    /// Height in pixels.
+    /// Height in pixels of the image as displayed (after ``orientation`` is applied).
     public var height: Int
     /// Lower-case hex SHA-256 of the image file's bytes, when known.
     public var sha256: String?
     /// Resolution in dots per inch used for recognition, when known.
     public var dpi: Int?
+    /// The EXIF/TIFF orientation (2...8) that was applied to the stored pixels to display the
+    /// image; every box of the document is in that displayed frame. Absent when the file is
+    /// stored as shown (orientation 1).
+    public var orientation: Int?
 
-    /// Creates image metadata; `width` and `height` in pixels.
-    public init(file: String? = nil, width: Int, height: Int, sha256: String? = nil, dpi: Int? = nil) {
+    /// Creates image metadata; `width` and `height` in displayed pixels.
+    public init(file: String? = nil, width: Int, height: Int, sha256: String? = nil, dpi: Int? = nil, orientation: Int? = nil) {
         self.file = file
         self.width = width
         self.height = height
         self.sha256 = sha256
         self.dpi = dpi
+        self.orientation = orientation
     }
 }
 

@@ -26,6 +26,14 @@ public struct PixelBox: Hashable, Sendable, Codable {
         self.init(x: left, y: top, width: right - left, height: bottom - top)
     }
 
+    /// The largest magnitude a coordinate or size may have anywhere in Legible's inputs, in
+    /// pixels. Every number read from a page document, layout file or command line is checked
+    /// against it before it becomes an `Int` or a pixel count (`Docs/PageDocument.md`, "Limits").
+    public static let coordinateLimit: Double = 1_000_000
+
+    /// Whether `value` is finite and within ±``coordinateLimit``.
+    public static func isPlausible(_ value: Double) -> Bool { value.isFinite && abs(value) <= coordinateLimit }
+
     /// Right edge (`x + width`), image pixels.
     public var maxX: Double { x + width }
     /// Bottom edge (`y + height`), image pixels.
