@@ -30,8 +30,13 @@ final class PixImage {
 
 /// Image header facts read without decoding pixels.
 struct ImageHeader {
+    /// Pixels, as displayed once ``orientation`` is applied.
     var width: Int
     var height: Int
+    /// EXIF/TIFF orientation, 1...8.
+    var orientation = 1
+    /// The decoder will not apply ``orientation`` itself (JPEG), so it must be applied after.
+    var needsOrienting = false
 }
 
 enum Leptonica {
@@ -51,8 +56,9 @@ enum Leptonica {
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return 1 }
             return pixReadHeaderMem(base, bytes.count, &format, &width, &height, &bps, &spp, &colormap)
         }
-        guard status == 0, width > 0, height > 0 else { return nil }
-        return ImageHeader(width: Int(width), height: Int(height))
+        guard status == 0 else { return nil }
+        // A zero or negative size is returned as zero, so the caller can say so.
+        return ImageHeader(width: Int(max(0, width)), height: Int(max(0, height)))
     }
 
     /// Decodes PNG, JPEG or TIFF bytes; `nil` when the bytes are truncated or not an image.
@@ -60,6 +66,23 @@ enum Leptonica {
         data.withUnsafeBytes { bytes in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return PixImage(pixReadMem(base, bytes.count))
+        }
+    }
+
+    /// The image as displayed under EXIF `orientation` (1...8): flips and quarter turns
+    /// (`pixRotateOrth` turns clockwise). `nil` when Leptonica fails.
+    static func oriented(_ image: PixImage, orientation: Int) -> PixImage? {
+        func turn(_ image: PixImage?, _ quarters: Int32) -> PixImage? { image.flatMap { PixImage(pixRotateOrth($0.pointer, quarters)) } }
+        func mirror(_ image: PixImage?) -> PixImage? { image.flatMap { PixImage(pixFlipLR(nil, $0.pointer)) } }
+        switch orientation {
+        case 2: return mirror(image)
+        case 3: return turn(image, 2)
+        case 4: return PixImage(pixFlipTB(nil, image.pointer))
+        case 5: return mirror(turn(image, 1))
+        case 6: return turn(image, 1)
+        case 7: return turn(mirror(image), 1)
+        case 8: return turn(image, 3)
+        default: return image
         }
     }
 
@@ -161,6 +184,9 @@ struct RawLine {
     var isRuleBlock: Bool
 }
 
+/// Recognition ran past its deadline (mapped to ``OCRError/timedOut(path:seconds:)``).
+struct RecogniseTimeout: Error {}
+
 /// Owns a `TessBaseAPI`. One per worker thread: the engine is not thread-safe.
 final class TesseractAPI {
     private let handle: OpaquePointer
@@ -199,12 +225,22 @@ final class TesseractAPI {
 
     /// Recognises `image` and walks the result once at symbol level, noting where blocks, lines
     /// and words begin. Returns Swift values; every iterator and string is freed before return.
-    func recognise(_ image: PixImage, resolution: Int, pageSegmentationMode: Int) throws -> [RawLine] {
+    /// `deadline` bounds recognition through Tesseract's progress monitor, which the engine
+    /// checks between words; a page that runs past it throws ``RecogniseTimeout``.
+    func recognise(_ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double) throws -> [RawLine] {
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
         TessBaseAPISetImage2(handle, image.pointer)
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
         defer { TessBaseAPIClear(handle) }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else {
+        guard let monitor = TessMonitorCreate() else {
+            throw OCRError.engine(function: "TessMonitorCreate", detail: "returned null")
+        }
+        defer { TessMonitorDelete(monitor) }
+        let started = Date()
+        TessMonitorSetDeadlineMSecs(monitor, Int32(min(deadline * 1000, Double(Int32.max))))
+        let status = TessBaseAPIRecognize(handle, monitor)
+        if Date().timeIntervalSince(started) >= deadline { throw RecogniseTimeout() }
+        guard status == 0 else {
             throw OCRError.engine(function: "TessBaseAPIRecognize", detail: "recognition failed")
         }
         // The iterator may be nil for a blank page (field notes §2): that is no text, not an error.

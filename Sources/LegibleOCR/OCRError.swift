@@ -7,6 +7,10 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     case unreadableImage(path: String, reason: String)
     /// The header claims more pixels than ``OCROptions/maximumPixels`` (exit 65).
     case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// A TIFF holds several pages; each must be its own image file (exit 65).
+    case multiPageImage(path: String, pages: Int)
+    /// Recognition did not finish within the page deadline, in seconds (exit 75).
+    case timedOut(path: String, seconds: Double)
     /// A language's `.traineddata` is not installed (exit 69).
     case languageDataMissing(language: String, searched: String)
     /// A language's `.traineddata` exists but is not a Tesseract model (exit 69).
@@ -20,6 +24,10 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
         case .unreadableImage(let path, let reason): return "\(path): not a readable image (\(reason))"
         case .imageTooLarge(let path, let width, let height, let limit):
             return "\(path): image is \(width)×\(height) pixels, above the limit of \(limit) pixels"
+        case .multiPageImage(let path, let pages):
+            return "\(path): a multi-page TIFF (\(pages) pages); legible reads one page per image file, so split it first (tiffsplit)"
+        case .timedOut(let path, let seconds):
+            return "\(path): recognition stopped after the \(Self.format(seconds)) s page deadline (raise it with --timeout)"
         case .languageDataMissing(let language, let searched):
             return "language data for \"\(language)\" is not installed (looked for \(searched)); install tesseract-ocr-\(language)"
         case .languageDataCorrupt(let language, let path, let reason):
@@ -32,9 +40,14 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     public var exitCode: Int32 {
         switch self {
         case .missingInput: return 66
-        case .unreadableImage, .imageTooLarge: return 65
+        case .unreadableImage, .imageTooLarge, .multiPageImage: return 65
+        case .timedOut: return 75
         case .languageDataMissing, .languageDataCorrupt: return 69
         case .engine: return 70
         }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 }

@@ -14,6 +14,11 @@ public struct OCROptions: Hashable, Sendable {
     public var preprocessing: PreprocessingOptions = .init()
     /// Tessdata folder; `nil` uses `TESSDATA_PREFIX` or Debian's folder.
     public var dataPath: String?
+    /// Seconds Tesseract may spend recognising one page (`--timeout`); the engine checks it
+    /// between words. A real notebook page takes about a second; the default leaves a wide
+    /// margin while still ending a pathological page (a 60-megapixel noise image) promptly.
+    /// Not part of ``digest``: it bounds the work, it does not change a finished result.
+    public var timeoutSeconds: Double = 120
 
     /// Images whose header claims more pixels than this are refused before any pixel is
     /// allocated: 60 megapixels covers an A4 page at 600 dpi (35 MP) with room to spare.

@@ -18,13 +18,11 @@ enum PNGStructure {
         return bytes.reduce(0) { $0 << 8 | Int($1) }
     }
 
-    /// Width and height from IHDR; `nil` when not a PNG or too short.
+    /// Width and height from IHDR (possibly zero); `nil` when not a PNG or too short.
     static func header(of data: Data) -> ImageHeader? {
         guard isPNG(data), data.count >= 24 else { return nil }
-        let width = bigEndian(data, 16)
-        let height = bigEndian(data, 20)
-        guard width > 0, height > 0 else { return nil }
-        return ImageHeader(width: width, height: height)
+        // A zero size is returned as it is, so the caller can say so.
+        return ImageHeader(width: bigEndian(data, 16), height: bigEndian(data, 20))
     }
 
     /// A one-line reason when the PNG is structurally broken; `nil` for non-PNG data or a
@@ -33,7 +31,14 @@ enum PNGStructure {
     static func problem(in data: Data) -> String? {
         guard isPNG(data) else { return nil }
         guard data.count >= 33 else { return "truncated PNG header" }
-        if let header = header(of: data), header.width * header.height > OCROptions.maximumPixels { return nil }
+        // An oversized header is left to the caller's size check (sides first: their product
+        // could overflow).
+        if let header = header(of: data),
+            header.width > OCROptions.maximumPixels || header.height > OCROptions.maximumPixels
+                || header.width * header.height > OCROptions.maximumPixels
+        {
+            return nil
+        }
         var offset = 8
         while offset + 8 <= data.count {
             let length = bigEndian(data, offset)

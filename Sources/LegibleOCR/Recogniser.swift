@@ -63,7 +63,8 @@ public final class Recogniser: @unchecked Sendable {
     public static func describeImage(data: Data, path: String) throws -> PageImage {
         let header = try checkedHeader(of: data, path: path)
         return PageImage(
-            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data))
+            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data),
+            orientation: header.orientation == 1 ? nil : header.orientation)
     }
 
     /// The image's size from its header, after the checks every input gets before any pixel is
@@ -74,12 +75,22 @@ public final class Recogniser: @unchecked Sendable {
         guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
         if let problem = PNGStructure.problem(in: data) { throw OCRError.unreadableImage(path: path, reason: problem) }
         Leptonica.silence()
-        guard let header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
+        guard var header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
             throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
         }
-        guard header.width * header.height <= OCROptions.maximumPixels else {
+        guard header.width > 0, header.height > 0 else {
+            throw OCRError.unreadableImage(path: path, reason: "the header gives a zero size (\(header.width)×\(header.height) pixels)")
+        }
+        guard header.width <= OCROptions.maximumPixels, header.height <= OCROptions.maximumPixels,
+            header.width * header.height <= OCROptions.maximumPixels
+        else {
             throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
         }
+        let metadata = ImageMetadata.read(data)
+        guard metadata.pageCount == 1 else { throw OCRError.multiPageImage(path: path, pages: metadata.pageCount) }
+        header.orientation = metadata.orientation
+        header.needsOrienting = !metadata.isTIFF && metadata.orientation != 1
+        if metadata.swapsSides { swap(&header.width, &header.height) }
         return header
     }
 
@@ -91,12 +102,29 @@ public final class Recogniser: @unchecked Sendable {
         return try recognise(imageData: data, path: path)
     }
 
-    /// Recognises image bytes; `path` names the image in errors and in the document.
-    public func recognise(imageData data: Data, path: String) throws -> PageLayout {
-        _ = try Self.checkedHeader(of: data, path: path)
-        guard let image = Leptonica.decode(data) else {
+    /// Decodes image bytes exactly as recognition does (checks, decode, orientation) without
+    /// running Tesseract, and describes the displayed image. The fuzzing harness drives this.
+    /// - Throws: ``OCRError`` (65 for anything that is not a readable single-page image).
+    public static func decodeImage(data: Data, path: String) throws -> PageImage {
+        let (header, image) = try decoded(data, path: path)
+        return PageImage(file: path, width: image.width, height: image.height, orientation: header.orientation)
+    }
+
+    /// The checked header and the decoded image as displayed. Leptonica applies a TIFF's
+    /// orientation tag itself, but not a JPEG's EXIF one, which is applied here.
+    static func decoded(_ data: Data, path: String) throws -> (ImageHeader, PixImage) {
+        let header = try checkedHeader(of: data, path: path)
+        guard let decoded = Leptonica.decode(data),
+            let image = header.needsOrienting ? Leptonica.oriented(decoded, orientation: header.orientation) : decoded
+        else {
             throw OCRError.unreadableImage(path: path, reason: "truncated or corrupt image data")
         }
+        return (header, image)
+    }
+
+    /// Recognises image bytes; `path` names the image in errors and in the document.
+    public func recognise(imageData data: Data, path: String) throws -> PageLayout {
+        let (header, image) = try Self.decoded(data, path: path)
         let prepared = try Preprocessor(options: options.preprocessing).run(image)
         // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
         if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
@@ -104,7 +132,14 @@ public final class Recogniser: @unchecked Sendable {
                 prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")
         }
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
-        let raw = try api.recognise(prepared.image, resolution: resolution, pageSegmentationMode: options.pageSegmentationMode)
+        let raw: [RawLine]
+        do {
+            raw = try api.recognise(
+                prepared.image, resolution: resolution, pageSegmentationMode: options.pageSegmentationMode,
+                deadline: options.timeoutSeconds)
+        } catch is RecogniseTimeout {
+            throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
+        }
 
         let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: image.width, height: image.height) }
@@ -114,7 +149,7 @@ public final class Recogniser: @unchecked Sendable {
             pageSegmentationMode: options.pageSegmentationMode, modelSHA256: modelSHA256, optionsDigest: options.digest)
         let pageImage = PageImage(
             file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: SHA256.hex(of: data),
-            dpi: resolution)
+            dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation)
         return PageLayout.assemble(paragraphs, image: pageImage, engine: engine, preprocessing: prepared.steps)
     }
 
