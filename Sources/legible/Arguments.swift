@@ -1,3 +1,5 @@
+import LegibleLayout
+
 /// A small argument scanner: positionals in order, `--name value`, `-x value` and `--flag`.
 /// (swift-argument-parser cannot be fetched here; this is the subset the CLI needs.)
 struct Arguments {
@@ -22,13 +24,17 @@ struct Arguments {
                     inlineValue = String(argument[argument.index(after: equals)...])
                 }
                 if valued.contains(name) {
+                    let value: String
                     if let inlineValue {
-                        options[name, default: []].append(inlineValue)
+                        value = inlineValue
                     } else {
                         guard index + 1 < arguments.count else { throw CLIError.usage("option \(name) needs a value") }
-                        options[name, default: []].append(arguments[index + 1])
+                        value = arguments[index + 1]
                         index += 1
                     }
+                    // An empty value is never meaningful (`-l ''` would reach Tesseract as no language).
+                    guard !value.isEmpty else { throw CLIError.usage("option \(name) needs a non-empty value") }
+                    options[name, default: []].append(value)
                 } else if flagNames.contains(name) {
                     flags.insert(name)
                 } else {
@@ -55,14 +61,28 @@ struct Arguments {
     }
 }
 
+extension Arguments {
+    /// A finite number option, or `nil` when absent; a usage error when not a number in `range`.
+    func number(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw CLIError.usage("\(name) needs a number in \(range.lowerBound)...\(range.upperBound), got \"\(text)\"")
+        }
+        return number
+    }
+}
+
 /// Parses a positional integer, or throws the given error.
 func integerArgument(_ text: String, name: String) throws -> Int {
     guard let value = Int(text) else { throw CLIError.usage("\(name) must be an integer, got \"\(text)\"") }
     return value
 }
 
-/// Parses a positional number, or throws a usage error.
+/// Parses a positional coordinate (pixels), or throws a usage error: it must be finite and
+/// within ``PixelBox/coordinateLimit``, like every number Legible reads.
 func numberArgument(_ text: String, name: String) throws -> Double {
-    guard let value = Double(text), value.isFinite else { throw CLIError.usage("\(name) must be a number, got \"\(text)\"") }
+    guard let value = Double(text), PixelBox.isPlausible(value) else {
+        throw CLIError.usage("\(name) must be a number within ±\(Int(PixelBox.coordinateLimit)), got \"\(text)\"")
+    }
     return value
 }

@@ -6,37 +6,108 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes files so that readers see either the old file or the complete new one, never a
-/// half-written file: the bytes go to a temporary file in the same folder, are flushed to disk,
-/// and the temporary file is renamed over the target (rename is atomic within a file system).
+/// Writes files so that readers see either the old files or the complete new ones, never a
+/// half-written file (`Docs/CLI.md`, "Writing outputs"):
+/// - every file of a set is first written to a temporary file in its target's folder and
+///   flushed to disk; only when all of them are written are they renamed over their targets
+///   (rename is atomic within a file system, including NFS with both names in one folder);
+/// - if anything fails, every temporary file is removed and no target is touched;
+/// - temporary names carry the host and process, `.<name>.legible-<host>-<pid>-<random>.tmp`,
+///   so a later run on the same host removes those whose process is gone (a killed run), and
+///   never those of a live run or of another host sharing the folder.
 enum AtomicFile {
+    /// One file to write.
+    struct Output {
+        var path: String
+        var bytes: Data
+    }
+
+    static let marker = ".legible-"
+
+    /// This host's name, reduced to characters safe in a file name.
+    static let hostName: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "_" }
+        return name.isEmpty ? "host" : name
+    }()
+
+    /// Writes one file atomically.
     static func write(_ data: Data, to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw CLIError.cannotCreate("cannot create \(path): \(String(cString: strerror(errno)))")
-        }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                written += result
+        try commit([Output(path: path, bytes: data)])
+    }
+
+    /// Writes every output to a temporary file, then renames them all; on any failure removes
+    /// the temporary files and throws ``CLIError`` (73 cannot create, 74 cannot write).
+    static func commit(_ outputs: [Output]) throws {
+        var temporaries: [String] = []
+        do {
+            for output in outputs { temporaries.append(try writeTemporary(output)) }
+            for (temporary, output) in zip(temporaries, outputs) {
+                guard rename(temporary, output.path) == 0 else { throw CLIError.io("cannot write \(output.path): \(errorText())") }
             }
+        } catch {
+            for temporary in temporaries { unlink(temporary) }
+            throw error
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        for folder in Set(outputs.map { folderPath(of: $0.path) }) { syncFolder(folder) }
+    }
+
+    /// The folder part of `path` (`.` when there is none). Written out because Foundation's
+    /// `NSString.deletingLastPathComponent` traps on a one-character path such as `a`.
+    static func folderPath(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// Creates, fills and fsyncs the temporary file for `output`; returns its path.
+    static func writeTemporary(_ output: Output) throws -> String {
+        let name = (output.path as NSString).lastPathComponent
+        guard !name.isEmpty, name != ".", name != ".." else { throw CLIError.cannotCreate("cannot create \(output.path): not a file name") }
+        // Never rename over a folder, device, FIFO or socket (`-o /dev/full` must not replace
+        // the device node): only a regular file, or nothing, may be replaced.
+        var status = stat()
+        if lstat(output.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw CLIError.cannotCreate("cannot write \(output.path): it exists and is not a regular file")
+        }
+        let temporary =
+            folderPath(of: output.path) + "/.\(name.prefix(100))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CLIError.cannotCreate("cannot create \(output.path): \(errorText())") }
+        var failure = Console.writeAll(descriptor, output.bytes)
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
             unlink(temporary)
-            throw CLIError.io("cannot write \(path): \(failure)")
+            throw CLIError.io("cannot write \(output.path): \(String(cString: strerror(failure)))")
         }
+        return temporary
     }
+
+    /// Makes renames in `folder` durable.
+    static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Removes temporary files in `folder` left by killed runs on this host; returns how many.
+    @discardableResult
+    static func removeStaleTemporaries(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let prefix = "\(marker)\(hostName)-"
+        var removed = 0
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let range = name.range(of: prefix, options: .backwards) else { continue }
+            let pidText = name[range.upperBound...].prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if unlink((folder as NSString).appendingPathComponent(name)) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -9,7 +9,7 @@ enum DumpCommand {
         let parsed = try Arguments(arguments, valued: [], flagNames: [])
         guard parsed.positionals.count == 1 else { throw CLIError.usage("usage: legible dump PAGE.json") }
         let page = try QueryCommands.loadPage(parsed.positionals[0])
-        print(dump(page.layout), terminator: "")
+        try Console.out(dump(page.layout))
         return 0
     }
 

@@ -68,16 +68,16 @@ enum EvalCommand {
                 pages: Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.ours) }),
                 tesseractPages: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.tesseract.map { (row.name, $0) } }),
                 overall: overall, tesseractOverall: overallPlain)
-            FileHandle.standardOutput.write(try encoder.encode(report) + Data("\n".utf8))
+            try Console.out(try encoder.encode(report) + Data("\n".utf8))
             return 0
         }
-        print(ScoreTable.header)
+        try Console.out(ScoreTable.header + "\n")
         for row in rows {
-            print(ScoreTable.row(row.name, row.ours))
-            if let plain = row.tesseract { print(ScoreTable.row("  tesseract", plain)) }
+            try Console.out(ScoreTable.row(row.name, row.ours) + "\n")
+            if let plain = row.tesseract { try Console.out(ScoreTable.row("  tesseract", plain) + "\n") }
         }
-        print(ScoreTable.row("OVERALL legible", overall))
-        if let overallPlain { print(ScoreTable.row("OVERALL tesseract", overallPlain)) }
+        try Console.out(ScoreTable.row("OVERALL legible", overall) + "\n")
+        if let overallPlain { try Console.out(ScoreTable.row("OVERALL tesseract", overallPlain) + "\n") }
         return 0
     }
 }

@@ -25,7 +25,7 @@ struct IngestCommand {
     }
 
     static let usage =
-        "usage: legible ingest IMAGE... -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N] [--dpi N] [--no-preprocess | --preprocess colour,background,rules,deskew] [--layout FILE | --layouts DIR] [--force] [-q]"
+        "usage: legible ingest IMAGE... -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N] [--dpi N] [--no-preprocess | --preprocess colour,background,rules,deskew] [--layout FILE | --layouts DIR] [--timeout SECONDS] [--force] [-q]"
 
     /// Where a page's layout comes from.
     enum Source {
@@ -42,12 +42,14 @@ struct IngestCommand {
 
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try Arguments(
-            arguments, valued: ["-o", "--output", "--format", "--jobs", "-l", "--psm", "--dpi", "--preprocess", "--layout", "--layouts"],
+            arguments,
+            valued: ["-o", "--output", "--format", "--jobs", "-l", "--psm", "--dpi", "--preprocess", "--layout", "--layouts", "--timeout"],
             flagNames: ["--no-preprocess", "--force", "-q", "--quiet"])
         let images = parsed.positionals
         guard !images.isEmpty else { throw CLIError.usage(usage) }
         guard let output = parsed.value("-o") ?? parsed.value("--output") else { throw CLIError.usage("ingest needs -o DIR\n" + usage) }
-        let formats = try (parsed.value("--format") ?? "json").split(separator: ",").map { name -> Format in
+        let formats = try (parsed.value("--format") ?? "json").split(separator: ",", omittingEmptySubsequences: false).map {
+            name -> Format in
             guard let format = Format(rawValue: String(name)) else {
                 throw CLIError.usage("unknown format \"\(name)\" (json, hocr, txt, alto)")
             }
@@ -58,9 +60,11 @@ struct IngestCommand {
         let sources = try layoutSources(parsed, images: images)
         let quiet = parsed.has("-q") || parsed.has("--quiet")
         let needsEngine = sources.contains { if case .recognise = $0 { return true } else { return false } }
+        try refuseSharedStems(images)
 
         if needsEngine { prepareOCREnvironment(batch: images.count > 1) }
         try prepareOutputFolder(output)
+        AtomicFile.removeStaleTemporaries(in: output)
         // Load one engine up front so a missing language fails once, with 69, before any work.
         var first: Recogniser?
         if needsEngine {
@@ -71,7 +75,7 @@ struct IngestCommand {
             }
         }
 
-        let progress = Progress(total: images.count, enabled: !quiet && isatty(2) != 0)
+        let progress = Progress(total: images.count, enabled: !quiet && Console.messagesAreTerminal)
         // Largest files first (longest-processing-time order): a slow page picked up last would
         // leave the other worker idle at the end of the batch.
         let sizes = images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
@@ -110,23 +114,32 @@ struct IngestCommand {
             let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
             let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
             let skipped = done.filter(\.skipped).count
-            print(
-                "ingested \(read.count) of \(images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))"
+            try Console.out(
+                "ingested \(read.count) of \(images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
             )
-            print("documents in \(output)/ (\(formats.map(\.rawValue).joined(separator: ", ")))")
+            try Console.out("documents in \(output)/ (\(formats.map(\.rawValue).joined(separator: ", ")))\n")
         }
-        for failure in failures { FileHandle.standardError.write(Data("legible: \(failure.message)\n".utf8)) }
+        for failure in failures { Console.message(failure.message) }
         return failures.first?.code ?? 0
     }
 
     static func ocrOptions(_ parsed: Arguments) throws -> OCROptions {
         var options = OCROptions()
-        if let languages = parsed.value("-l") { options.languages = languages }
+        if let languages = parsed.value("-l") {
+            let names = languages.split(separator: "+", omittingEmptySubsequences: false)
+            guard
+                names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
+            else {
+                throw CLIError.usage("-l takes language names joined by +, such as eng or eng+deu; got \"\(languages)\"")
+            }
+            options.languages = languages
+        }
+        if let timeout = try parsed.number("--timeout", in: 0.1...86_400) { options.timeoutSeconds = timeout }
         if let psm = try parsed.integer("--psm", in: 0...13) { options.pageSegmentationMode = psm }
         options.dpi = try parsed.integer("--dpi", in: 10...2400)
         if parsed.has("--no-preprocess") { options.preprocessing = .none }
         if let steps = parsed.value("--preprocess") {
-            let names = Set(steps.split(separator: ",").map(String.init))
+            let names = Set(steps.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
             let known: Set<String> = ["colour", "background", "rules", "deskew", "none"]
             guard names.isSubset(of: known) else {
                 throw CLIError.usage("--preprocess takes a list of colour, background, rules, deskew (or none)")
@@ -151,12 +164,31 @@ struct IngestCommand {
             throw CLIError.missingInput("\(folder): no such folder")
         }
         return images.map { image in
-            let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+            let stem = outputStem(image)
             for suffix in [".xml", ".alto.xml", ".alto", ".hocr", ".html"] {
                 let candidate = (folder as NSString).appendingPathComponent(stem + suffix)
                 if FileManager.default.fileExists(atPath: candidate) { return .layout(path: candidate) }
             }
             return .layout(path: (folder as NSString).appendingPathComponent(stem + ".xml"))
+        }
+    }
+
+    /// The name every output of `image` shares: its file name without the extension.
+    static func outputStem(_ image: String) -> String {
+        ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// Two inputs whose outputs would share a name (`a/x.png b/x.png`, `x.png x.jpg`) are refused
+    /// before any work, with 64 and both paths: one would silently replace the other.
+    static func refuseSharedStems(_ images: [String]) throws {
+        var first: [String: String] = [:]
+        for image in images {
+            let stem = outputStem(image)
+            if let earlier = first[stem] {
+                throw CLIError.usage(
+                    "\(earlier) and \(image) would both be written as \(stem).*; rename one or ingest them into different folders")
+            }
+            first[stem] = image
         }
     }
 
@@ -180,23 +212,10 @@ struct IngestCommand {
 
         func run(recogniser: Recogniser?) -> Outcome {
             var outcome = Outcome(image: image)
-            let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
-            let targets = formats.map { (format: $0, path: "\(output)/\(stem).\($0.fileExtension)") }
             do {
-                guard let data = FileManager.default.contents(atPath: image) else { throw OCRError.missingInput(path: image) }
-                let digest: String
-                var layoutData: Data?
-                switch source {
-                case .recognise:
-                    digest = options.digest
-                case .layout(let path):
-                    guard let bytes = FileManager.default.contents(atPath: path) else {
-                        throw CLIError.missingInput("\(path): no such layout file")
-                    }
-                    layoutData = bytes
-                    digest = "import-" + String(SHA256.hex(of: bytes).prefix(16))
-                }
-                if !force, let existing = upToDate(data: data, digest: digest, targets: targets.map(\.path)) {
+                let data = try InputFile.read(image, what: "an image")
+                let (digest, layoutData) = try provenance()
+                if !force, let existing = try upToDate(data: data, digest: digest) {
                     outcome.layout = existing
                     outcome.skipped = true
                     return outcome
@@ -213,17 +232,9 @@ struct IngestCommand {
                     layout = try LayoutImporter.importLayout(layoutData ?? Data(), file: path, image: description)
                     layout.engine?.optionsDigest = digest
                 }
-                // Render every format before writing any, so a failure leaves no partial set.
-                var outputs: [(path: String, bytes: Data)] = []
-                for target in targets {
-                    switch target.format {
-                    case .json: outputs.append((target.path, try layout.encodeDocument()))
-                    case .hocr: outputs.append((target.path, Data(layout.hOCRDocument(systemName: systemName(layout)).utf8)))
-                    case .txt: outputs.append((target.path, Data(layout.plainTextDocument().utf8)))
-                    case .alto: outputs.append((target.path, Data(layout.altoDocument(softwareName: systemName(layout)).utf8)))
-                    }
-                }
-                for item in outputs { try AtomicFile.write(item.bytes, to: item.path) }
+                // Every format is rendered, then all are committed together: a failure leaves
+                // the previous set (or nothing), never a mixed one.
+                try AtomicFile.commit(try outputs(of: layout))
                 outcome.layout = layout
             } catch let error as OCRError {
                 outcome.failure = CLIError(code: error.exitCode, message: error.description)
@@ -232,23 +243,54 @@ struct IngestCommand {
             } catch let error as CLIError {
                 outcome.failure = error
             } catch {
-                outcome.failure = CLIError.io("\(image): \(error)")
+                outcome.failure = CLIError(code: 70, message: "\(image): \(error)")
             }
             return outcome
+        }
+
+        /// The options digest this page's outputs must record, and the layout file's bytes when
+        /// importing (its hash is the digest, so an edited layout file is re-imported).
+        func provenance() throws -> (digest: String, layoutData: Data?) {
+            switch source {
+            case .recognise:
+                return (options.digest, nil)
+            case .layout(let path):
+                let bytes = try InputFile.read(path, what: "a layout file")
+                return ("import-" + String(SHA256.hex(of: bytes).prefix(16)), bytes)
+            }
+        }
+
+        /// Every requested format of `layout`, as files to write.
+        func outputs(of layout: PageLayout) throws -> [AtomicFile.Output] {
+            let stem = IngestCommand.outputStem(image)
+            return try formats.map { format in
+                let path = "\(output)/\(stem).\(format.fileExtension)"
+                switch format {
+                case .json: return AtomicFile.Output(path: path, bytes: try layout.encodeDocument())
+                case .hocr: return AtomicFile.Output(path: path, bytes: Data(layout.hOCRDocument(systemName: systemName(layout)).utf8))
+                case .txt: return AtomicFile.Output(path: path, bytes: Data(layout.plainTextDocument().utf8))
+                case .alto: return AtomicFile.Output(path: path, bytes: Data(layout.altoDocument(softwareName: systemName(layout)).utf8))
+                }
+            }
         }
 
         func systemName(_ layout: PageLayout) -> String {
             "legible (\(layout.engine.map { "\($0.name) \($0.version)" } ?? "unknown"))"
         }
 
-        /// The existing document when every output exists and the JSON records the same image
-        /// hash and options digest.
-        func upToDate(data: Data, digest: String, targets: [String]) -> PageLayout? {
-            let jsonPath = "\(output)/\(((image as NSString).lastPathComponent as NSString).deletingPathExtension).json"
-            guard targets.allSatisfy({ FileManager.default.fileExists(atPath: $0) }),
-                let existing = FileManager.default.contents(atPath: jsonPath).flatMap({ try? PageLayout.decodeDocument($0) }),
+        /// The existing document when the output folder's JSON records the same image hash and
+        /// options digest. Every other output is derived from that document alone, so each
+        /// requested sibling (`.hocr`, `.txt`, `.alto.xml`) is checked by rendering it again
+        /// from the document and comparing bytes; a missing or stale sibling (say, from an older
+        /// image) is rewritten from the document, without recognising again
+        /// (`Docs/CLI.md`, "Up to date").
+        func upToDate(data: Data, digest: String) throws -> PageLayout? {
+            let jsonPath = "\(output)/\(IngestCommand.outputStem(image)).json"
+            guard let existing = (try? InputFile.read(jsonPath)).flatMap({ try? PageLayout.decodeDocument($0) }),
                 existing.image.sha256 == SHA256.hex(of: data), existing.engine?.optionsDigest == digest
             else { return nil }
+            let stale = try outputs(of: existing).filter { (try? InputFile.read($0.path)) != $0.bytes }
+            if !stale.isEmpty { try AtomicFile.commit(stale) }
             return existing
         }
     }
@@ -306,11 +348,11 @@ final class Progress: @unchecked Sendable {
         let width = 30
         let filled = total == 0 ? width : width * done / total
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label.prefix(40))\u{1B}[K".utf8))
+        Console.messageBytes("\r[\(bar)] \(done)/\(total) \(TerminalText.escaped(String(label.prefix(40))))\u{1B}[K")
     }
 
     func finish() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        Console.messageBytes("\n")
     }
 }

@@ -8,8 +8,7 @@ import LegibleTextInput
 /// pixels, origin top-left, y down.
 enum QueryCommands {
     static func loadPage(_ path: String) throws -> ScannedPage {
-        guard FileManager.default.fileExists(atPath: path) else { throw CLIError.missingInput("\(path): no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.io("\(path): cannot read") }
+        let data = try InputFile.read(path, what: "a page document")
         do {
             return try ScannedPage(documentData: data)
         } catch let error as PageDocumentError {
@@ -40,7 +39,7 @@ enum QueryCommands {
 
     static func printJSON(_ value: Any) throws {
         let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        try Console.out(data + Data("\n".utf8))
     }
 
     static func text(_ arguments: [String]) throws -> Int32 {
@@ -50,7 +49,7 @@ enum QueryCommands {
         let range =
             parsed.positionals.count == 3
             ? try range(parsed.positionals[1], parsed.positionals[2], page: page) : TextRange(0, page.length)
-        FileHandle.standardOutput.write(Data(((page.text(in: range) ?? "") + "\n").utf8))
+        try Console.out((page.text(in: range) ?? "") + "\n")
         return 0
     }
 
@@ -77,7 +76,10 @@ enum QueryCommands {
         }
         let page = try loadPage(parsed.positionals[0])
         let offset = try offset(parsed.positionals[1], name: "OFFSET", page: page)
-        let affinity: TextAffinity = parsed.value("--affinity") == "upstream" ? .upstream : .downstream
+        let affinities: [String: TextAffinity] = ["upstream": .upstream, "downstream": .downstream]
+        guard let affinity = affinities[parsed.value("--affinity") ?? "downstream"] else {
+            throw CLIError.usage("--affinity takes upstream or downstream, got \"\(parsed.value("--affinity") ?? "")\"")
+        }
         try printJSON(rectJSON(page.caretRect(for: TextPosition(offset: offset, affinity: affinity))))
         return 0
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleOCR
 import LegiblePages
 import LegibleRaster
 import LegibleTextInput
@@ -40,16 +41,22 @@ enum RenderCommand {
         }
         if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }
 
-        var bitmap = Bitmap(width: page.layout.image.width, height: page.layout.image.height)
+        let (width, height) = (page.layout.image.width, page.layout.image.height)
+        // The same pixel limit as ingest, checked before the canvas is allocated.
+        guard width * height <= OCROptions.maximumPixels else {
+            throw CLIError.badData(
+                "\(pagePath): the page is \(width)×\(height) pixels, above the render limit of \(OCROptions.maximumPixels) pixels")
+        }
+        var bitmap = Bitmap(width: width, height: height)
         if !parsed.has("--blank") {
             let imagePath =
                 parsed.value("--image")
                 ?? page.layout.image.file.map {
-                    ((pagePath as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0)
+                    AtomicFile.folderPath(of: pagePath) + "/" + $0
                 }
             if let imagePath, FileManager.default.fileExists(atPath: imagePath) {
                 do {
-                    let scan = try PNGCodec.read(URL(fileURLWithPath: imagePath))
+                    let scan = try PNGCodec.decode(try InputFile.read(imagePath, what: "a PNG image"))
                     guard scan.width == bitmap.width, scan.height == bitmap.height else {
                         throw CLIError.badData("\(imagePath) is \(scan.width)×\(scan.height), the page is \(bitmap.width)×\(bitmap.height)")
                     }
@@ -63,11 +70,14 @@ enum RenderCommand {
         }
         OverlayRenderer.draw(page, ranges: ranges, on: &bitmap)
         if let scale = try parsed.integer("--scale", in: 1...16), scale > 1 { bitmap = bitmap.downsampled(by: scale) }
+        let encoded: Data
         do {
-            try AtomicFile.write(try PNGCodec.encode(bitmap), to: output)
+            encoded = try PNGCodec.encode(bitmap)
         } catch let error as PNGError {
             throw CLIError.io("cannot encode \(output): \(error)")
         }
+        // `-o -` writes the PNG to stdout, as tools that take a file name usually allow.
+        if output == "-" { try Console.out(encoded) } else { try AtomicFile.write(encoded, to: output) }
         return 0
     }
 }

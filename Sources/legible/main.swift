@@ -46,13 +46,15 @@ func prepareOCREnvironment(batch: Bool) {
     guard changed else { return }
     setenv("LEGIBLE_REEXECUTED", "1", 1)
     var cArguments = CommandLine.arguments.map { strdup($0) } + [nil]
+    Console.restoreForExec()
     execv("/proc/self/exe", &cArguments)
-    // execv only returns on failure: carry on, just slower.
+    // execv only returns on failure: carry on, just slower, with library chatter silenced again.
+    Console.start()
 }
 
 func runCommand(_ arguments: [String]) -> Int32 {
     guard let command = arguments.first else {
-        FileHandle.standardError.write(Data((usage + "\n").utf8))
+        Console.message(usage)
         return 64
     }
     let rest = Array(arguments.dropFirst())
@@ -72,18 +74,19 @@ func runCommand(_ arguments: [String]) -> Int32 {
         case "save": return try ReadCommands.save(rest)
         case "clippings": return try ReadCommands.clippings(rest)
         case "-h", "--help", "help":
-            print(usage)
+            try Console.out(usage + "\n")
             return 0
         default:
             throw CLIError.usage("unknown command \"\(command)\"\n" + usage)
         }
     } catch let error as CLIError {
-        FileHandle.standardError.write(Data("legible: \(error.message)\n".utf8))
+        Console.message(error.message)
         return error.code
     } catch {
-        FileHandle.standardError.write(Data("legible: \(error)\n".utf8))
+        Console.message("\(error)")
         return 70
     }
 }
 
+Console.start()
 exit(runCommand(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The CLI's one door to its standard streams (`Docs/CLI.md`, "Output and messages").
+///
+/// - Data goes to stdout through ``out(_:)``, which reports a lost write (a closed pipe, a full
+///   disk) as ``CLIError`` 74 instead of trapping or claiming success. `SIGPIPE` is ignored so a
+///   closed reader shows up as `EPIPE` here.
+/// - Messages go through ``message(_:)`` to a private copy of the original stderr. Descriptor 2
+///   itself is pointed at `/dev/null` by ``start()``, so whatever the C libraries print on their
+///   own (libpng, libjpeg, libtiff, Leptonica, Tesseract) never reaches the user: every message
+///   the user sees is ours, one line each.
+/// - Text from documents may hold control characters; written to a terminal they are shown
+///   escaped (`\u{1B}`), so a page cannot move the cursor, retitle the window or hide output.
+enum Console {
+    /// The descriptor messages are written to: a duplicate of the original stderr.
+    nonisolated(unsafe) private static var messages: Int32 = 2
+    nonisolated(unsafe) private static var stdoutIsTerminal = false
+
+    /// Ignores `SIGPIPE` and moves library chatter off the user's stderr. Call once, first.
+    static func start() {
+        signal(SIGPIPE, SIG_IGN)
+        stdoutIsTerminal = isatty(1) != 0
+        let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard copy >= 0, null >= 0 else { return }
+        messages = copy
+        dup2(null, 2)
+        close(null)
+    }
+
+    /// Gives descriptor 2 back its original target before `execv`, whose new image calls
+    /// ``start()`` again (the private copy is close-on-exec).
+    static func restoreForExec() {
+        if messages != 2 { dup2(messages, 2) }
+    }
+
+    /// Whether messages go to a terminal (progress bars are drawn only then).
+    static var messagesAreTerminal: Bool { isatty(messages) != 0 }
+
+    /// Writes `text` to stdout, escaping control characters when stdout is a terminal.
+    /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
+    static func out(_ text: String) throws {
+        let shown = stdoutIsTerminal ? TerminalText.escaped(text) : text
+        if let error = writeAll(1, Data(shown.utf8)) {
+            throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
+        }
+    }
+
+    /// Writes `data` to stdout unchanged (JSON, which escapes control characters itself).
+    static func out(_ data: Data) throws {
+        if let error = writeAll(1, data) {
+            throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
+        }
+    }
+
+    /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
+    /// message is ignored: the exit status still tells.
+    static func message(_ line: String) {
+        _ = writeAll(messages, Data("legible: \(TerminalText.escaped(line))\n".utf8))
+    }
+
+    /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
+    static func messageBytes(_ text: String) { _ = writeAll(messages, Data(text.utf8)) }
+
+    /// Writes all of `data` to `descriptor`, retrying on `EINTR`; returns `errno` on failure.
+    static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
+        data.withUnsafeBytes { buffer -> Int32? in
+            var written = 0
+            while written < buffer.count {
+                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += result
+            }
+            return nil
+        }
+    }
+}
+
+/// Makes text safe to show on a terminal.
+enum TerminalText {
+    /// `text` with C0 and C1 control characters and DEL written as `\u{XX}`; newlines and tabs
+    /// are kept unless `keepingNewlines` is false (a one-line message).
+    static func escaped(_ text: String, keepingNewlines: Bool = true) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0, keepingNewlines: keepingNewlines) }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar, keepingNewlines: keepingNewlines) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar, keepingNewlines: Bool) -> Bool {
+        if keepingNewlines, scalar == "\n" || scalar == "\t" { return false }
+        return scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}

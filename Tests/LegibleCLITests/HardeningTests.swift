@@ -1,0 +1,454 @@
+import Foundation
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs `command` through `sh -c` with `legible` as `$L`, for redirections a `Process` cannot
+/// express (a closed stdout, `/dev/full`, a terminal).
+func shell(_ command: String, in folder: String) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = ProcessInfo.processInfo.environment.merging(["L": Repository.legibleExecutable.path]) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// One message line on stderr, ours, and no trap.
+func expectOneMessage(_ run: Run, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(context): stderr was \(run.stderr.debugDescription)", sourceLocation: sourceLocation)
+    #expect(lines.allSatisfy { $0.hasPrefix("legible: ") }, "\(context): \(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.status < 128, "\(context): killed by signal \(run.status)", sourceLocation: sourceLocation)
+}
+
+/// A minimal valid page document.
+let minimalDocument =
+    #"{"format":"legible-page","version":1,"image":{"file":"p.png","width":400,"height":100},"text":"Saved words here","paragraphs":[{"range":[0,16]}],"lines":[{"range":[0,16],"box":[10,10,300,30]}]}"#
+
+/// The hardening classes of `Docs/Hardening.md`, each as a table of inputs run through the CLI.
+@Suite("Hardening: bad input of every class", .serialized)
+struct HardeningTests {
+    // MARK: Data loss in commands that should not write
+
+    static let clippingLine =
+        #"{"id":"A","page":"p.png","pageIndex":0,"range":[0,5],"rects":[[1,2,3,4]],"savedAt":"2026-01-01T00:00:00Z","text":"Saved"}"#
+
+    /// Store contents, how many entries a listing shows, and whether it is a store at all.
+    static let stores: [(name: String, bytes: String, listed: Int, isStore: Bool)] = [
+        ("a clean store", clippingLine + "\n" + clippingLine + "\n", 2, true),
+        ("a valid last entry without its newline", clippingLine + "\n" + clippingLine, 2, true),
+        ("a torn last entry", clippingLine + "\n" + String(clippingLine.prefix(40)), 1, true),
+        ("an invalid middle line", clippingLine + "\n{broken}\n" + clippingLine + "\n", 2, true),
+        ("an empty file", "", 0, true),
+        ("a text file", "first line\nlast line without newline", 0, false),
+        ("a text file ending in a newline", "notes\n", 0, false),
+        ("binary junk", "\u{0}\u{1}\u{2}PNG\u{0}", 0, false),
+    ]
+
+    @Test("listing never changes the store file, whatever it holds", arguments: stores.map(\.name))
+    func listingNeverWrites(name: String) throws {
+        let item = Self.stores.first { $0.name == name }!
+        let folder = try temporaryFolder()
+        let store = "\(folder)/store.jsonl"
+        try Data(item.bytes.utf8).write(to: URL(fileURLWithPath: store))
+        for arguments in [["clippings", "--store", store], ["clippings", "--json", "--store", store]] {
+            let run = try legible(arguments)
+            #expect(run.status == (item.isStore ? 0 : 65), "\(run.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(item.bytes.utf8), "\(arguments) changed the file")
+            if item.isStore, arguments.count == 3 { #expect(run.stdout.split(separator: "\n").count == item.listed) }
+        }
+    }
+
+    @Test("saving keeps every complete entry and refuses a file that is not a store", arguments: stores.map(\.name))
+    func savingKeepsEntries(name: String) throws {
+        let item = Self.stores.first { $0.name == name }!
+        let folder = try temporaryFolder()
+        let store = "\(folder)/store.jsonl"
+        let page = "\(folder)/page.json"
+        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: page))
+        try Data(item.bytes.utf8).write(to: URL(fileURLWithPath: store))
+        let run = try legible(["save", page, "0", "5", "--store", store])
+        guard item.isStore else {
+            #expect(run.status == 65)
+            expectOneMessage(run, name)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(item.bytes.utf8))
+            return
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        let listing = try legible(["clippings", "--store", store])
+        #expect(listing.stdout.split(separator: "\n").count == item.listed + 1)
+        #expect(listing.stderr.isEmpty || name == "an invalid middle line", "\(listing.stderr)")
+    }
+
+    @Test("a store that is readable but not writable still lists")
+    func readOnlyStore() throws {
+        let folder = try temporaryFolder()
+        let store = "\(folder)/store.jsonl"
+        try Data((Self.clippingLine + "\n" + Self.clippingLine).utf8).write(to: URL(fileURLWithPath: store))
+        chmod(store, 0o444)
+        chmod(folder, 0o555)
+        defer { chmod(folder, 0o755) }
+        // root may write anything, so the listing then runs as the unprivileged user nobody.
+        let prefix = getuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : ""
+        let run = try shell("\(prefix)\"$L\" clippings --store store.jsonl", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    // MARK: Silently wrong batch output
+
+    static let sharedStems: [[String]] = [["a/x.png", "b/x.png"], ["x.png", "x.jpg"], ["x.png", "c/x.tif"]]
+
+    @Test("two inputs that would share output names are refused before any work", arguments: sharedStems)
+    func sharedStem(paths: [String]) throws {
+        let folder = try temporaryFolder()
+        for path in paths {
+            try FileManager.default.createDirectory(
+                atPath: "\(folder)/\(AtomicFilePath.folder(path))", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/\(path)")
+        }
+        let run = try shell("\"$L\" ingest \(paths.joined(separator: " ")) -o out", in: folder)
+        #expect(run.status == 64)
+        expectOneMessage(run, "\(paths)")
+        for path in paths { #expect(run.stderr.contains(path)) }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/out"))
+    }
+
+    /// An ALTO transcription of `Scans/chicago-1.png` (1166×1654), so batch tests need no OCR.
+    static let chicagoALTO =
+        #"<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page WIDTH="1166" HEIGHT="1654"><PrintSpace><TextBlock><TextLine HPOS="100" VPOS="100" WIDTH="600" HEIGHT="50"><String CONTENT="Morning walk" HPOS="100" VPOS="100" WIDTH="600" HEIGHT="50"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>"#
+
+    @Test("outputs left by an older image are rewritten, not taken as up to date")
+    func staleSiblings() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
+        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        let arguments = "\"$L\" ingest page.png --layout page.xml -o out --format json,hocr,txt,alto -q"
+        #expect(try shell(arguments, in: folder).status == 0)
+        let fresh = try ["json", "hocr", "txt", "alto.xml"].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/page.\($0)")) }
+        for format in ["hocr", "txt", "alto.xml"] {
+            try Data("from an older image\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/out/page.\(format)"))
+        }
+        let rerun = try shell(arguments, in: folder)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let after = try ["json", "hocr", "txt", "alto.xml"].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/page.\($0)")) }
+        #expect(after == fresh)
+    }
+
+    @Test("a multi-page TIFF is refused with 65, never read as its first page")
+    func multiPageTIFF() throws {
+        let folder = try temporaryFolder()
+        let tiff = Repository.root.appendingPathComponent("Fuzz/Corpus/image/two-pages.tif").path
+        let run = try shell("\"$L\" ingest \(tiff) -o out", in: folder)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("multi-page TIFF (2 pages)"), "\(run.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")) ?? []).isEmpty)
+    }
+
+    static let orientations: [(file: String, width: Int, height: Int, orientation: Int?)] = [
+        ("exif6.jpg", 9, 12, 6), ("exif5.jpg", 9, 12, 5), ("plain.jpg", 12, 9, nil), ("orient3.tif", 12, 9, 3),
+    ]
+
+    @Test("EXIF and TIFF orientation give the displayed size, recorded in the document", arguments: orientations.map(\.file))
+    func orientationRecorded(file: String) throws {
+        let item = Self.orientations.first { $0.file == file }!
+        let folder = try temporaryFolder()
+        let image = Repository.root.appendingPathComponent("Fuzz/Corpus/image/\(file)").path
+        let alto = #"<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page/></Layout></alto>"#
+        try Data(alto.utf8).write(to: URL(fileURLWithPath: "\(folder)/empty.xml"))
+        let run = try shell("\"$L\" ingest \(image) --layout empty.xml -o out -q", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let stem = (file as NSString).deletingPathExtension
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/\(stem).json")))
+        #expect(layout.image.width == item.width && layout.image.height == item.height)
+        #expect(layout.image.orientation == item.orientation)
+    }
+
+    // MARK: Crashes from numbers
+
+    /// Replacements applied to ``minimalDocument``.
+    static let documents: [(name: String, from: String, to: String)] = [
+        ("a width of 10^15", #""width":400"#, #""width":1000000000000000"#),
+        ("a zero height", #""height":100"#, #""height":0"#),
+        ("a negative width", #""width":400"#, #""width":-5"#),
+        ("a width beyond Int", #""width":400"#, #""width":1e30"#),
+        ("a dpi of zero", #""height":100"#, #""height":100,"dpi":0"#),
+        ("a huge box", "[10,10,300,30]", "[1e300,10,300,30]"),
+        ("a huge baseline", #""box":[10,10,300,30]"#, #""box":[10,10,300,30],"baseline":[[1e300,0],[0,0]]"#),
+        (
+            "a word confidence of 7", #""box":[10,10,300,30]"#,
+            #""box":[10,10,300,30],"words":[{"range":[0,5],"box":[10,10,50,30],"confidence":7}]"#
+        ),
+        ("a range past the text", #""paragraphs":[{"range":[0,16]}]"#, #""paragraphs":[{"range":[0,99999999999]}]"#),
+    ]
+
+    @Test("a page document with an implausible number is refused by every command", arguments: documents.map(\.name))
+    func implausibleDocument(name: String) throws {
+        let item = Self.documents.first { $0.name == name }!
+        let folder = try temporaryFolder()
+        let json = minimalDocument.replacingOccurrences(of: item.from, with: item.to)
+        #expect(json != minimalDocument)
+        try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        for command in [
+            "text page.json", "rects page.json 0 3", "dump page.json", "read page.json --all", "render page.json --blank -o x.png",
+        ] {
+            let run = try shell("\"$L\" \(command)", in: folder)
+            #expect(run.status == 65, "\(command): \(run.status) \(run.stderr)")
+            expectOneMessage(run, "\(name): \(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.png"))
+    }
+
+    static let arguments: [String] = [
+        "caret page.json 99999999999999999999", "hit page.json 1e308 5", "hit page.json nan 5",
+        "render page.json --blank --scale 1e9 -o x.png",
+        "ingest x.png -o out --jobs 99999999999999999999", "ingest x.png -o out --psm -1", "ingest x.png -o out --dpi 0",
+        "ingest x.png -o out --timeout 0", "ingest x.png -o out --timeout nan", "ingest x.png -o out --timeout inf",
+        "save page.json 0 5 --repeat 0", "save page.json 0 5 --repeat 1e3",
+    ]
+
+    @Test("an out-of-range number on the command line is a usage error", arguments: arguments)
+    func implausibleArgument(command: String) throws {
+        let folder = try temporaryFolder()
+        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        let run = try shell("\"$L\" \(command)", in: folder)
+        #expect(run.status == 64, "\(run.stderr)")
+        expectOneMessage(run, command)
+    }
+
+    @Test("a page too large to draw is refused by render before any pixel is allocated")
+    func renderLimit() throws {
+        let folder = try temporaryFolder()
+        let big = minimalDocument.replacingOccurrences(of: #""width":400,"height":100"#, with: #""width":999999,"height":999999"#)
+        try Data(big.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        let run = try shell("\"$L\" render page.json --blank -o x.png", in: folder)
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("above the render limit"))
+    }
+
+    @Test("one layout file with a huge coordinate fails alone; the batch goes on and reports")
+    func hugeCoordinateInBatch() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: "\(folder)/layouts", withIntermediateDirectories: true)
+        for stem in ["good", "bad"] {
+            try FileManager.default.copyItem(
+                atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/\(stem).png")
+        }
+        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/layouts/good.xml"))
+        try Data(
+            Self.chicagoALTO.replacingOccurrences(of: #"HPOS="100" VPOS="100" WIDTH="600""#, with: #"HPOS="9e300" VPOS="100" WIDTH="600""#)
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: "\(folder)/layouts/bad.xml"))
+        let run = try shell("\"$L\" ingest good.png bad.png --layouts layouts -o out", in: folder)
+        #expect(run.status == 65)
+        #expect(run.stdout.contains("ingested 1 of 2 pages"), "\(run.stdout)")
+        #expect(run.stderr.contains("bad.xml:1:"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/out/good.json"))
+    }
+
+    // MARK: Crashes from output failures
+
+    static let dataCommands = [
+        "text page.json", "rects page.json 0 5", "caret page.json 3", "hit page.json 20 20", "move page.json 0 --by word", "dump page.json",
+        "read page.json --all", "render page.json --blank -o -", "clippings --store store.jsonl", "save page.json 0 5 --store store.jsonl",
+    ]
+
+    @Test("a full or closed stdout gives 74 and one line, never a trap", arguments: dataCommands)
+    func lostStdout(command: String) throws {
+        let folder = try temporaryFolder()
+        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        _ = try shell("\"$L\" save page.json 0 5 --store store.jsonl", in: folder)
+        for redirect in [">/dev/full", ">&-"] {
+            let run = try shell("\"$L\" \(command) \(redirect)", in: folder)
+            #expect(run.status == 74, "\(command) \(redirect): \(run.status) \(run.stderr)")
+            expectOneMessage(run, "\(command) \(redirect)")
+        }
+        // With stderr gone too, the status still tells.
+        let silent = try shell("\"$L\" \(command) >/dev/full 2>&-", in: folder)
+        #expect(silent.status == 74)
+    }
+
+    static let outputNames = [".", "..", "-", "a", "~", "/", "page.json/x.png", "missing/x.png", "/dev/full", "/dev/null"]
+
+    @Test("odd output names give a file, 73 or 74 with one line, and never replace a device", arguments: outputNames)
+    func oddOutputName(name: String) throws {
+        let folder = try temporaryFolder()
+        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        let run = try shell("\"$L\" render page.json --blank -o '\(name)' >/dev/null", in: folder)
+        if run.status == 0 {
+            #expect(run.stderr.isEmpty)
+        } else {
+            #expect([73, 74].contains(run.status), "\(name): \(run.status)")
+            expectOneMessage(run, name)
+        }
+        var status = stat()
+        for device in ["/dev/full", "/dev/null"] {
+            #expect(stat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "\(device) is no longer a device")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("a page's outputs commit together: one that cannot be written leaves none of them")
+    func outputsCommitTogether() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
+        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        try FileManager.default.createDirectory(atPath: "\(folder)/out/page.txt", withIntermediateDirectories: true)
+        let run = try shell("\"$L\" ingest page.png --layout page.xml -o out --format json,hocr,txt -q", in: folder)
+        #expect(run.status == 73, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out")
+        #expect(names == ["page.txt"], "\(names)")
+    }
+
+    @Test("temporary files left by a killed run on this host are removed by the next run")
+    func staleTemporaries() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
+        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        try FileManager.default.createDirectory(atPath: "\(folder)/out", withIntermediateDirectories: true)
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, 255)
+        let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).filter {
+            $0.isLetter || $0.isNumber || $0 == "." || $0 == "_"
+        }
+        let dead = ".page.json.legible-\(host)-4000000-1.tmp"  // above pid_max: no such process
+        let live = ".page.json.legible-\(host)-\(getpid())-2.tmp"
+        let foreign = ".page.json.legible-otherhost-12-3.tmp"
+        for name in [dead, live, foreign] { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/out/\(name)")) }
+        #expect(try shell("\"$L\" ingest page.png --layout page.xml -o out -q", in: folder).status == 0)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out"))
+        #expect(!names.contains(dead))
+        #expect(names.contains(live) && names.contains(foreign))
+    }
+
+    // MARK: Hangs
+
+    @Test("recognition stops at the page deadline with 75 and one line")
+    func deadline() throws {
+        let folder = try temporaryFolder()
+        let run = try shell(
+            "\"$L\" ingest \(Repository.scans.appendingPathComponent("chicago-1.png").path) -o out --timeout 0.1", in: folder)
+        #expect(run.status == 75, "\(run.stderr)")
+        #expect(run.stderr.contains("page deadline"))
+    }
+
+    // MARK: Messages and exit codes
+
+    static let emptyValues = [
+        "ingest x.png -o out -l ''", "ingest x.png -o out --format ''", "ingest x.png -o out --preprocess ''", "ingest x.png -o ''",
+        "ingest x.png -o out --format json,", "ingest x.png -o out -l eng+", "ingest x.png -o out -l '../etc'", "clippings --store ''",
+        "caret page.json 1 --affinity sideways", "move page.json 1 --by foo", "move page.json 1 --by word --direction sideways",
+        "read page.json --rotor everything", "ingest x.png -o out --format pdf", "ingest x.png -o out --preprocess sharpen",
+    ]
+
+    @Test("empty and unknown option values are usage errors", arguments: emptyValues)
+    func badOptionValue(command: String) throws {
+        let folder = try temporaryFolder()
+        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/x.png")
+        let run = try shell("\"$L\" \(command)", in: folder)
+        #expect(run.status == 64, "\(run.status) \(run.stderr)")
+        expectOneMessage(run, command)
+    }
+
+    static let notFiles: [(name: String, setUp: String, message: String)] = [
+        ("a folder", "mkdir thing", "is a folder"), ("a FIFO", "mkfifo thing", "is a pipe (FIFO)"),
+        ("a missing file", ":", "no such file"), ("a device", "ln -s /dev/zero thing", "is a device"),
+    ]
+
+    @Test("a folder, FIFO or device given as input gets its own message and 66, without hanging", arguments: notFiles.map(\.name))
+    func notAFile(name: String) throws {
+        let item = Self.notFiles.first { $0.name == name }!
+        for command in ["text thing", "ingest thing -o out", "clippings --store thing", "read thing"] {
+            let folder = try temporaryFolder()
+            _ = try shell(item.setUp, in: folder)
+            let run = try shell("timeout 20 \"$L\" \(command)", in: folder)
+            let expected: Int32 = command.hasPrefix("clippings") && name == "a missing file" ? 0 : 66
+            #expect(run.status == expected, "\(command) on \(name): \(run.status) \(run.stderr)")
+            if expected == 66 {
+                expectOneMessage(run, "\(command) on \(name)")
+                #expect(run.stderr.contains(item.message), "\(run.stderr)")
+            }
+        }
+    }
+
+    /// A small real PNG with its IHDR width and height replaced (`Fuzz/Corpus/image/grey.png`).
+    static func png(width: [UInt8], height: [UInt8]) throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: Repository.root.appendingPathComponent("Fuzz/Corpus/image/grey.png")))
+        bytes.replaceSubrange(16..<20, with: width)
+        bytes.replaceSubrange(20..<24, with: height)
+        return Data(bytes)
+    }
+
+    static let images: [(name: String, width: [UInt8], height: [UInt8], message: String)] = [
+        ("a zero-width PNG", [0, 0, 0, 0], [0, 0, 0, 9], "zero size (0×9 pixels)"),
+        ("a PNG claiming 2^31 × 2^31 pixels", [0x7F, 0xFF, 0xFF, 0xFF], [0x7F, 0xFF, 0xFF, 0xFF], "above the limit"),
+        ("a PNG claiming 2^32 - 1 pixels a side", [0xFF, 0xFF, 0xFF, 0xFF], [0xFF, 0xFF, 0xFF, 0xFF], "above the limit"),
+        ("a PNG claiming one row of 10^8 pixels", [0x05, 0xF5, 0xE1, 0x00], [0, 0, 0, 1], "above the limit"),
+    ]
+
+    @Test("zero-size and absurd image headers say so in one line", arguments: images.map(\.name))
+    func badHeader(name: String) throws {
+        let item = Self.images.first { $0.name == name }!
+        let folder = try temporaryFolder()
+        try Self.png(width: item.width, height: item.height).write(to: URL(fileURLWithPath: "\(folder)/bad.png"))
+        let run = try shell("\"$L\" ingest bad.png -o out", in: folder)
+        #expect(run.status == 65)
+        expectOneMessage(run, name)
+        #expect(run.stderr.contains(item.message), "\(run.stderr)")
+    }
+
+    @Test("a truncated JPEG gives one line of ours, none of libjpeg's")
+    func truncatedJPEG() throws {
+        let folder = try temporaryFolder()
+        let jpeg = try Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.jpg"))
+        try jpeg.prefix(jpeg.count / 3).write(to: URL(fileURLWithPath: "\(folder)/cut.jpg"))
+        let run = try shell("\"$L\" ingest cut.jpg -o out -q", in: folder)
+        #expect(run.status == 65 || run.status == 0, "\(run.stderr)")
+        if run.status == 65 { expectOneMessage(run, "truncated JPEG") } else { #expect(run.stderr.isEmpty, "\(run.stderr)") }
+    }
+
+    @Test("control characters from a document are escaped on a terminal, kept in a pipe")
+    func controlCharacters() throws {
+        let folder = try temporaryFolder()
+        let hostile = minimalDocument.replacingOccurrences(of: "Saved words here", with: "Saved\\u001b]0;pwned\\u0007 here")
+            .replacingOccurrences(of: "[0,16]", with: "[0,20]")
+        try Data(hostile.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
+        let piped = try shell("\"$L\" text page.json", in: folder)
+        #expect(piped.stdout.contains("\u{1B}]0;pwned\u{07}"))
+        // `script` gives the command a terminal for its stdout.
+        let terminal = try shell("script -qec '\"$L\" text page.json' /dev/null", in: folder)
+        #expect(terminal.status == 0, "\(terminal.stderr)")
+        #expect(!terminal.stdout.contains("\u{1B}]0;"), "\(terminal.stdout.debugDescription)")
+        #expect(terminal.stdout.contains("\\u{1B}]0;pwned\\u{7}"), "\(terminal.stdout.debugDescription)")
+    }
+}
+
+/// The folder part of a relative path in these tests.
+enum AtomicFilePath {
+    static func folder(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}
