@@ -24,6 +24,12 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        // libxml2's SAX2 parser behind a header that includes none of libxml2's: its headers
+        // include ICU's, which clash with Foundation's (Docs/Platform.md, "ICU headers").
+        .target(name: "CStrictXML", dependencies: ["CXML2"]),
         // ICU break iterators behind a header that does not include ICU's own headers:
         // importing ICU's headers next to Foundation fails to compile (field notes §4).
         .target(
@@ -36,7 +42,7 @@ let package = Package(
             name: "LegibleTextInput",
             dependencies: [.target(name: "CUnicodeBreak", condition: .when(platforms: [.linux]))]),
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
-        .target(name: "LegibleImport", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
 
@@ -50,7 +56,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleRaster", "LegibleReading",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading",
             ]),
         .executableTarget(
             name: "legible-bench",
@@ -58,6 +64,14 @@ let package = Package(
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
                 "LegibleEvaluation", "LegibleReading",
             ]),
+
+        .target(
+            name: "LegibleFuzzing",
+            dependencies: [
+                "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
+                "LegibleTextInput",
+            ]),
+        .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 
         .target(
             name: "LegibleTestSupport",
@@ -81,6 +95,9 @@ let package = Package(
         .testTarget(
             name: "LegibleReadingTests",
             dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleFuzzingTests",
+            dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport"]),

@@ -1,0 +1,80 @@
+import Foundation
+import LegibleImport
+import LegibleLayout
+import LegibleOCR
+import LegiblePages
+import LegibleReading
+import LegibleTestSupport
+import LegibleTextInput
+
+/// The fuzzing harnesses (`Docs/Hardening.md`, "Fuzzing"). Each takes arbitrary bytes, drives
+/// one family of input through the real code, and traps (`preconditionFailure`) when an
+/// invariant breaks, so libFuzzer records the input. Errors thrown for bad input are the
+/// expected outcome, not findings. `legible-fuzz` runs them under libFuzzer; the test suite
+/// replays every committed corpus and crash input through them.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Image sniffing, header checks and decoding (PNG, JPEG, TIFF, EXIF orientation).
+    case image
+    /// Page-document decoding, then `ScannedPage` queries checked against `checkTextInput`.
+    case document
+    /// ALTO and hOCR import; whatever imports must be a valid page document.
+    case layout
+    /// Clippings-store reading, then an append that must not lose any entry read before.
+    case clippings
+
+    /// Runs one input.
+    public func run(_ data: Data) {
+        switch self {
+        case .image: Self.image(data)
+        case .document: Self.document(data)
+        case .layout: Self.layout(data)
+        case .clippings: Self.clippings(data)
+        }
+    }
+
+    static func image(_ data: Data) {
+        guard let image = try? Recogniser.decodeImage(data: data, path: "fuzz") else { return }
+        precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+        precondition(image.width * image.height <= OCROptions.maximumPixels, "decoded past the pixel limit")
+    }
+
+    static func document(_ data: Data) {
+        guard let layout = try? PageLayout.decodeDocument(data) else { return }
+        let page = ScannedPage(layout: layout)
+        let bounds = CGRect(x: -1, y: -1, width: Double(layout.image.width) + 2, height: Double(layout.image.height) + 2)
+        let problems = checkTextInput(page, bounds: bounds, sampleLimit: 12)
+        precondition(problems.isEmpty, "checkTextInput: \(problems.first ?? "")")
+    }
+
+    static func layout(_ data: Data) {
+        let image = PageImage(file: "fuzz.png", width: 2_000, height: 3_000)
+        guard let layout = try? LayoutImporter.importLayout(data, file: "fuzz.xml", image: image) else { return }
+        do {
+            try layout.validate()
+        } catch {
+            preconditionFailure("an imported layout is not a valid page document: \(error)")
+        }
+    }
+
+    static func clippings(_ data: Data) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-fuzz-\(getpid()).jsonl")
+        defer { try? FileManager.default.removeItem(at: url) }
+        guard (try? data.write(to: url)) != nil else { return }
+        let store = ClippingsStore(url: url)
+        guard let before = try? store.read() else {
+            // Not a store: an append must refuse it and leave every byte as it was.
+            precondition((try? store.append(sample)) == nil, "appended to a file that is not a clippings store")
+            precondition((try? Data(contentsOf: url)) == data, "a refused append changed the file")
+            return
+        }
+        precondition((try? Data(contentsOf: url)) == data, "reading changed the store")
+        guard (try? store.append(sample)) != nil, let after = try? store.read() else { return }
+        precondition(after.clippings.count == before.clippings.count + 1, "an append lost or duplicated an entry")
+        precondition(Array(after.clippings.dropLast()) == before.clippings, "an append changed an earlier entry")
+        precondition(after.tornTailBytes == 0, "an append left a torn tail")
+    }
+
+    static let sample = Clipping(
+        id: "fuzz", savedAt: "2026-01-01T00:00:00Z", page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 1], text: "x",
+        rects: [[0, 0, 1, 1]])
+}
