@@ -42,8 +42,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let layout = try? PageLayout.decodeDocument(data) else { return }
         let page = ScannedPage(layout: layout)
         let bounds = CGRect(x: -1, y: -1, width: Double(layout.image.width) + 2, height: Double(layout.image.height) + 2)
-        let problems = checkTextInput(page, bounds: bounds, sampleLimit: 12)
+        var problems = checkTextInput(page, bounds: bounds, sampleLimit: 12)
+        // Where the boxes of two lines that are not neighbours in reading order overlap, a
+        // point in both belongs to both, and a hit test can return only one of them; the
+        // hit-test law is then not checked (`Docs/Hardening.md`, "Fuzzing").
+        if hasDistantOverlap(layout.lines) { problems.removeAll { $0.hasPrefix("centre of a rect") } }
         precondition(problems.isEmpty, "checkTextInput: \(problems.first ?? "")")
+    }
+
+    /// Whether the boxes of two lines at least two apart in reading order overlap.
+    static func hasDistantOverlap(_ lines: [Line]) -> Bool {
+        for (index, line) in lines.enumerated() {
+            for other in lines.dropFirst(index + 2) {
+                let box = line.box, otherBox = other.box
+                if box.x < otherBox.maxX, otherBox.x < box.maxX, box.y < otherBox.maxY, otherBox.y < box.maxY { return true }
+            }
+        }
+        return false
     }
 
     static func layout(_ data: Data) {
@@ -64,14 +79,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let before = try? store.read() else {
             // Not a store: an append must refuse it and leave every byte as it was.
             precondition((try? store.append(sample)) == nil, "appended to a file that is not a clippings store")
-            precondition((try? Data(contentsOf: url)) == data, "a refused append changed the file")
+            precondition(fileBytes(url) == data, "a refused append changed the file")
             return
         }
-        precondition((try? Data(contentsOf: url)) == data, "reading changed the store")
+        precondition(fileBytes(url) == data, "reading changed the store")
         guard (try? store.append(sample)) != nil, let after = try? store.read() else { return }
         precondition(after.clippings.count == before.clippings.count + 1, "an append lost or duplicated an entry")
         precondition(Array(after.clippings.dropLast()) == before.clippings, "an append changed an earlier entry")
         precondition(after.tornTailBytes == 0, "an append left a torn tail")
+    }
+
+    /// A file's bytes through `open`/`read` (Foundation's `Data(contentsOf:)` leaks a buffer
+    /// on an empty file, which LeakSanitizer would report as a finding of ours).
+    static func fileBytes(_ url: URL) -> Data? {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while case let count = buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }), count > 0 {
+            data.append(contentsOf: buffer[..<count])
+        }
+        return data
     }
 
     static let sample = Clipping(

@@ -44,7 +44,8 @@ enum ALTOImporter {
                         words.append(
                             ImportedWord(
                                 text: child.attributes["CONTENT"] ?? "", box: try box(child, file: file),
-                                confidence: try number(child, "WC", file: file), glyphs: glyphs.isEmpty ? nil : glyphs))
+                                confidence: try ImportNumber.confidence(child.attributes["WC"], "WC", scale: 1, of: child, file: file),
+                                glyphs: glyphs.isEmpty ? nil : glyphs))
                     case "HYP":
                         if !words.isEmpty { words[words.count - 1].hyphenated = true }
                     default:

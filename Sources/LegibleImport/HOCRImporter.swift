@@ -100,7 +100,8 @@ enum HOCRImporter {
                 var words: [ImportedWord] = []
                 let wordElements = line.descendants(where: { classes($0).contains("ocrx_word") })
                 for word in wordElements {
-                    let confidence = properties(word)["x_wconf"]?.first.flatMap(Double.init).map { $0 / 100 }
+                    let confidence = try ImportNumber.confidence(
+                        properties(word)["x_wconf"]?.first, "x_wconf", scale: 100, of: word, file: file)
                     let glyphs = try word.descendants(where: { classes($0).contains("ocrx_cinfo") }).compactMap {
                         glyph -> RecognisedGlyph? in
                         guard let box = try fourNumbers(glyph, "x_bboxes", file: file) else { return nil }

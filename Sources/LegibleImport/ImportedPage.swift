@@ -46,6 +46,17 @@ enum ImportNumber {
         try text.split(whereSeparator: { $0 == " " || $0 == "," }).map { try coordinate($0, attribute, of: element, file: file) }
     }
 
+    /// A confidence given on `scale` (1 for ALTO's `WC`, 100 for hOCR's `x_wconf`), as 0...1.
+    static func confidence(_ text: String?, _ attribute: String, scale: Double, of element: XMLElement, file: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, (0...scale).contains(value) else {
+            throw ImportError(
+                file: file, line: element.line, column: element.column,
+                reason: "\(element.name) \(attribute) \"\(text)\" is not a confidence in 0...\(Int(scale))")
+        }
+        return value / scale
+    }
+
     /// A page size in whole pixels (1 ... coordinateLimit), from a checked coordinate.
     static func pageSide(_ value: Double?) -> Int? {
         guard let value, value >= 1 else { return nil }

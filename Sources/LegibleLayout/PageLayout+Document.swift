@@ -77,6 +77,7 @@ extension PageLayout {
             }
         }
         let whole = UTF16Span(0, length)
+        try checkSeparators()
         var previousEnd = 0
         for (index, paragraph) in paragraphs.enumerated() {
             try check(paragraph.range, within: whole, "paragraphs[\(index)].range")
@@ -114,6 +115,37 @@ extension PageLayout {
                     try check(glyph.box, "\(wordPath).glyphs[\(glyphIndex)].box")
                 }
             }
+        }
+    }
+}
+
+extension PageLayout {
+    /// Every UTF-16 unit outside the lines, and inside a line that has words but outside its
+    /// words, must be a separator the reading-text rules put there (space, newline, soft
+    /// hyphen): text outside every line or word has no geometry of its own, so carets, selection
+    /// rects and hit tests would disagree about it (`Docs/PageDocument.md`, "Reading text").
+    func checkSeparators() throws {
+        let units = Array(text.utf16)
+        try Self.checkGaps(units, between: lines.map(\.range), within: UTF16Span(0, units.count), path: "lines")
+        for (index, line) in lines.enumerated() {
+            guard let words = line.words, !words.isEmpty else { continue }
+            try Self.checkGaps(units, between: words.map(\.range), within: line.range, path: "lines[\(index)].words")
+        }
+    }
+
+    /// Throws when `units` within `outer` but outside every span of `spans` (in order) holds
+    /// anything but separators.
+    static func checkGaps(_ units: [UInt16], between spans: [UTF16Span], within outer: UTF16Span, path: String) throws {
+        let separators: Set<UInt16> = [0x20, 0x0A, 0xAD]
+        var gapStart = outer.start
+        for (index, start) in (spans.map(\.start) + [outer.end]).enumerated() {
+            let gapEnd = min(max(gapStart, start), outer.end, units.count)
+            if let offset = (min(gapStart, gapEnd)..<gapEnd).first(where: { !separators.contains(units[$0]) }) {
+                throw PageDocumentError.inconsistent(
+                    path: index < spans.count ? "\(path)[\(index)].range" : path,
+                    reason: "text at UTF-16 offset \(offset) lies outside every span (only spaces, newlines and soft hyphens may)")
+            }
+            if index < spans.count { gapStart = max(gapStart, spans[index].end) }
         }
     }
 }

@@ -159,14 +159,7 @@ public final class ClippingsStore {
         if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
-        } catch {
-            throw StoreError(kind: .io, description: "cannot read \(url.path): \(Self.reason(error))")
-        }
+        guard let data = try bytes() else { return Contents(clippings: [], tornTailBytes: 0, invalidLines: []) }
         if let first = data.first, first != UInt8(ascii: "{") { throw notAStore }
         var contents = Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
         var lineNumber = 0
@@ -185,6 +178,26 @@ public final class ClippingsStore {
             lineStart = newline.map { data.index(after: $0) } ?? data.endIndex
         }
         return contents
+    }
+
+    /// The file's bytes, read with `open`/`read` on a read-only descriptor; `nil` when there
+    /// is no file. (Foundation's `Data(contentsOf:)` leaks a buffer on an empty file.)
+    private func bytes() throws -> Data? {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure(.io, "cannot read")
+        }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure(.io, "cannot read") }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[..<count])
+        }
     }
 
     static func decode(_ line: Data) -> Clipping? { try? JSONDecoder().decode(Clipping.self, from: line) }
@@ -305,4 +318,9 @@ public final class ClippingsStore {
     private func failure(_ kind: StoreError.Kind, _ action: String) -> StoreError {
         StoreError(kind: kind, description: "\(action) \(url.path): \(String(cString: strerror(errno)))")
     }
+}
+
+/// `read(2)`, under a name that ``ClippingsStore/read()`` does not shadow.
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

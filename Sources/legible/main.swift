@@ -7,19 +7,20 @@ import Foundation
 /// Entry point of the `legible` CLI. See README.md for the reference and exit codes.
 let usage = """
     usage: legible <command> [options]
-      ingest IMAGE... -o DIR [--format json,hocr,txt] [--jobs N] [-l LANG] [--psm N] [--dpi N] [--no-preprocess] [--force] [-q]
+      ingest IMAGE... -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N] [--dpi N]
+             [--no-preprocess | --preprocess colour,background,rules,deskew] [--layout FILE | --layouts DIR] [--timeout SECONDS] [--force] [-q]
       text   PAGE.json [START END]
       rects  PAGE.json START END
       caret  PAGE.json OFFSET [--affinity upstream|downstream]
       hit    PAGE.json X Y
       move   PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down
-      render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png
+      render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png|-
       dump   PAGE.json
       read   PAGE.json... [--all] [--rotor lines|words|characters] [--no-links] [--no-page-turn]
       save   PAGE.json START END [--store FILE] [--repeat N]
       clippings [--json] [--store FILE]
-      eval   PAGE.json|DIR... --truth DIR [--tesseract] [--json]
-    exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, 73 cannot create output, 74 I/O error
+      eval   PAGE.json|DIR... --truth DIR [--tesseract] [-l LANG] [--json]
+    exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, 73 cannot create output, 74 I/O error, 75 page deadline passed
     """
 
 /// Sets the process environment OCR needs and re-executes once, because both settings are
