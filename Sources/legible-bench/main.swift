@@ -2,7 +2,8 @@
 //   legible-bench ocr [IMAGES...]   accuracy, wall time and peak memory per page: `legible ingest`
 //                                   vs `OMP_THREAD_LIMIT=1 tesseract … hocr`; batch --jobs 2 vs 1
 //   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
-//   legible-bench reading           read-all over 10 / 100 / 1,000 pages; clippings appends per second
+//   legible-bench reading           read-all over 10 / 100 / 1,000 pages and over one page of 2k / 8k / 32k
+//                                   paragraphs; clippings appends per second
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
@@ -261,6 +262,38 @@ func syntheticPage(_ index: Int) -> PageLayout {
     return PageLayout.assemble(paragraphs, image: PageImage(file: "page-\(index).png", width: 500, height: Int(y) + 20))
 }
 
+/// One page of `count` one-line paragraphs, every tenth a larger heading candidate.
+func paragraphPage(_ count: Int) -> PageLayout {
+    var counter = 0
+    let paragraphs = (0..<count).map { index -> RecognisedParagraph in
+        var line = syntheticLine(y: Double(20 + index * 30), counter: &counter)
+        if index % 10 == 0 {
+            line.words = [RecognisedWord(text: "Heading", box: PixelBox(x: 20, y: Double(20 + index * 30), width: 120, height: 28))]
+            line.box = line.words[0].box
+        }
+        return RecognisedParagraph(lines: [line])
+    }
+    return PageLayout.assemble(paragraphs, image: PageImage(file: "long.png", width: 500, height: count * 30 + 60))
+}
+
+/// Read-all over a single page with many paragraphs: building the notebook (headings) and
+/// reading must stay linear in the number of paragraphs.
+func manyParagraphsBenchmark() {
+    var perParagraph: [Int: Double] = [:]
+    for count in [2_000, 8_000, 32_000] {
+        let page = ScannedPage(layout: paragraphPage(count))
+        let start = Date()
+        let notebook = Notebook(pages: [page])
+        notebook.linkRegions()
+        let reader = ScreenReader(notebook: notebook)
+        reader.readAll()
+        let seconds = Date().timeIntervalSince(start)
+        perParagraph[count] = seconds / Double(count)
+        print(String(format: "read-all over one page of %5d paragraphs: %.3f s, %.1f µs per paragraph", count, seconds, seconds / Double(count) * 1e6))
+    }
+    print(String(format: "cost per paragraph, 32000 vs 2000 paragraphs: %.2f×", perParagraph[32_000]! / perParagraph[2_000]!))
+}
+
 func readingBenchmark() throws {
     var perPage: [Int: Double] = [:]
     for count in [10, 100, 1000] {
@@ -279,6 +312,7 @@ func readingBenchmark() throws {
                 reader.transcript.count))
     }
     print(String(format: "cost per page, 1000 pages vs 10 pages: %.2f×", perPage[1000]! / perPage[10]!))
+    manyParagraphsBenchmark()
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-clips-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

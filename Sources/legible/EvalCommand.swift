@@ -17,9 +17,8 @@ enum EvalCommand {
         var documents: [String] = []
         for path in parsed.positionals {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CLIError.missingInput("\(path): no such file")
-            }
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { try InputFile.checkReadable(path, what: "a page document") }
             if isDirectory.boolValue {
                 let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
                     $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
@@ -34,7 +33,7 @@ enum EvalCommand {
         for document in documents {
             let layout: PageLayout
             do {
-                layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+                layout = try PageLayout.decodeDocument(try InputFile.read(document, what: "a page document"))
             } catch let error as PageDocumentError {
                 throw CLIError.badData("\(document): \(error)")
             }
