@@ -289,7 +289,10 @@ func manyParagraphsBenchmark() {
         reader.readAll()
         let seconds = Date().timeIntervalSince(start)
         perParagraph[count] = seconds / Double(count)
-        print(String(format: "read-all over one page of %5d paragraphs: %.3f s, %.1f µs per paragraph", count, seconds, seconds / Double(count) * 1e6))
+        print(
+            String(
+                format: "read-all over one page of %5d paragraphs: %.3f s, %.1f µs per paragraph", count, seconds,
+                seconds / Double(count) * 1e6))
     }
     print(String(format: "cost per paragraph, 32000 vs 2000 paragraphs: %.2f×", perParagraph[32_000]! / perParagraph[2_000]!))
 }

@@ -20,9 +20,12 @@ enum Console {
     nonisolated(unsafe) private static var messages: Int32 = 2
     nonisolated(unsafe) private static var stdoutIsTerminal = false
 
-    /// Ignores `SIGPIPE` and moves library chatter off the user's stderr. Call once, first.
+    /// Ignores `SIGPIPE` and `SIGXFSZ` and moves library chatter off the user's stderr. Call
+    /// once, first. With `SIGXFSZ` ignored, a write past the file-size limit fails with `EFBIG`
+    /// and is reported like a full disk (74), instead of killing the process mid-batch.
     static func start() {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
         stdoutIsTerminal = isatty(1) != 0
         let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)

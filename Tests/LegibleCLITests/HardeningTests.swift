@@ -320,6 +320,38 @@ struct HardeningTests {
         #expect(names == ["page.txt"], "\(names)")
     }
 
+    @Test("a write that fails for lack of space gives 74 and leaves no output and no temporary file")
+    func fullDisk() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
+        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        try FileManager.default.createDirectory(atPath: "\(folder)/out", withIntermediateDirectories: true)
+        // A file-size limit of one 512-byte block makes every write past it fail with EFBIG, as
+        // a full disk fails with ENOSPC; the JSON and hOCR of this page are larger than that.
+        let run = try shell("ulimit -f 1; \"$L\" ingest page.png --layout page.xml -o out --format json,hocr,txt -q", in: folder)
+        #expect(run.status == 74, "\(run.status) \(run.stderr)")
+        expectOneMessage(run, "file-size limit")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").isEmpty)
+    }
+
+    @Test("a sideways phone photo (EXIF orientation 6) is read upright, with boxes in the displayed frame")
+    func exifRotatedPhoto() throws {
+        let folder = try temporaryFolder()
+        let source = Repository.scans.appendingPathComponent("chicago-1.png").path
+        // Stored turned a quarter anticlockwise, tagged "rotate 90° clockwise to display".
+        let script =
+            "from PIL import Image; im = Image.open('\(source)').convert('RGB').transpose(Image.Transpose.ROTATE_90); "
+            + "ex = Image.Exif(); ex[0x0112] = 6; im.save('photo.jpg', exif=ex, quality=92)"
+        let made = try shell("python3 -c \"\(script)\"", in: folder)
+        try #require(made.status == 0, "Pillow could not write the photo: \(made.stderr)")
+        let run = try shell("\"$L\" ingest photo.jpg -o out -q", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/photo.json")))
+        #expect(layout.image.width == 1166 && layout.image.height == 1654 && layout.image.orientation == 6)
+        #expect(layout.text.contains("Lincoln Park"), "\(layout.text.prefix(200))")
+    }
+
     @Test("temporary files left by a killed run on this host are removed by the next run")
     func staleTemporaries() throws {
         let folder = try temporaryFolder()
