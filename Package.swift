@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Legible: scanned handwritten notebook pages made readable by assistive technology.
-// Module shape and layering: ../shared/design/ARCHITECTURE.md (each target imports only the
+// Module shape and layering: Docs/Architecture.md (each target imports only the
 // targets listed before it).
 import PackageDescription
 
@@ -14,7 +14,7 @@ let package = Package(
         .executable(name: "legible", targets: ["legible"]),
     ],
     targets: [
-        // C libraries, each behind a system-library target (field notes §2).
+        // C libraries, each behind a system-library target (Docs/Architecture.md, "One door per C library").
         .systemLibrary(
             name: "CTesseract", pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
@@ -31,7 +31,7 @@ let package = Package(
         // include ICU's, which clash with Foundation's (Docs/Platform.md, "ICU headers").
         .target(name: "CStrictXML", dependencies: ["CXML2"]),
         // ICU break iterators behind a header that does not include ICU's own headers:
-        // importing ICU's headers next to Foundation fails to compile (field notes §4).
+        // importing ICU's headers next to Foundation fails to compile (Docs/Platform.md, "ICU headers").
         .target(
             name: "CUnicodeBreak",
             linkerSettings: [.linkedLibrary("icuuc")]),

@@ -1,5 +1,5 @@
 // The only place that calls ICU. Kept in C because Swift cannot import ICU's headers next to
-// Foundation (UErrorCode is defined twice; field notes §4), and ICU's versioned symbol names
+// Foundation (UErrorCode is defined twice; Docs/Platform.md, "ICU headers"), and ICU's versioned symbol names
 // (ubrk_open_72) are reached through its renaming macros, which only C sees.
 #include "UnicodeBreak.h"
 
@@ -12,7 +12,7 @@ int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int3
     if (text == 0 || starts == 0 || ends == 0 || capacity < length) return -1;
     UBreakIteratorType type = UBRK_CHARACTER;
     // "@ss=standard" turns on CLDR's sentence-break suppressions so "Dr. Patel" and
-    // "Mr. Smith" stay in one sentence (measured in field notes §4).
+    // "Mr. Smith" stay in one sentence (Docs/Platform.md, "Segmentation on Linux").
     const char *locale = "en_US";
     switch (kind) {
     case LegibleBreakCharacter: type = UBRK_CHARACTER; break;

@@ -74,7 +74,7 @@ struct ImportedPage {
 /// Completes the geometry of imported lines: a line without a box takes the bounds of its
 /// words; words without boxes (or one String holding a whole line) are split by character
 /// share along the line's baseline when it has one, else along its box, and take the line's
-/// height. This is the "approximate from the line" fallback the issue asks for; glyph-level
+/// height. A file with only line geometry still gives every word a box this way; glyph-level
 /// geometry then follows from the word boxes in ``LegiblePages``.
 enum GeometryCompletion {
     static func recognisedLine(_ line: ImportedLine) -> RecognisedLine? {

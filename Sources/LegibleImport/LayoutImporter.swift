@@ -3,7 +3,7 @@ import LegibleLayout
 
 /// Imports a transcription someone already has — ALTO v2–v4 (kraken/eScriptorium,
 /// Transkribus) or hOCR — into the same page document the OCR path writes, without running
-/// a recogniser. Reading text follows ARCHITECTURE.md (``PageLayout/assemble``).
+/// a recogniser. Reading text follows `Docs/PageDocument.md`, "Reading text" (``PageLayout/assemble``).
 public enum LayoutImporter {
     /// The formats this importer reads, chosen by the document's root element.
     public enum Format: String, Sendable {

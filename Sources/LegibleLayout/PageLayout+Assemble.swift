@@ -3,7 +3,7 @@ extension PageLayout {
     /// word stays one unit for word segmentation (UAX #29 ignores format characters) and speech.
     public static let softHyphen: Character = "\u{AD}"
 
-    /// Builds the reading text exactly as ARCHITECTURE.md specifies and records every span:
+    /// Builds the reading text exactly as `Docs/PageDocument.md`, "Reading text", specifies and records every span:
     /// words of a line joined by one space; lines of a paragraph joined by one space (a soft
     /// wrap) — or by nothing when a line ends in a hyphen that splits a word, which then becomes
     /// U+00AD; paragraphs joined by `"\n"`. Empty words and lines without text are dropped.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension PageLayout {
-    /// Reads and validates a page document (JSON). Only the minimum fields of ARCHITECTURE.md are
+    /// Reads and validates a page document (JSON). Only the minimum fields of `Docs/PageDocument.md` are
     /// required; words, glyphs, baselines, confidences and engine data are optional.
     /// - Throws: ``PageDocumentError`` with a one-line description naming the offending field.
     public static func decodeDocument(_ data: Data) throws -> PageLayout {

@@ -1,6 +1,6 @@
 /// A recognised page: its reading text plus the geometry of every paragraph, line, word and
 /// glyph. Pure values; `Codable` as the page document (JSON, format `legible-page`, version 1,
-/// ARCHITECTURE.md).
+/// `Docs/PageDocument.md`).
 ///
 /// All `range`s are UTF-16 spans of ``text``; all `box`es are in the ORIGINAL image's pixels
 /// (origin top-left, y down), whatever preprocessing the recogniser applied.

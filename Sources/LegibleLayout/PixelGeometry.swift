@@ -1,6 +1,6 @@
 /// An axis-aligned rectangle in image pixels: origin top-left, y down.
 ///
-/// Encoded in page documents as the array `[x, y, width, height]` (ARCHITECTURE.md).
+/// Encoded in page documents as the array `[x, y, width, height]` (`Docs/PageDocument.md`).
 /// Values are `Double` so that imported layouts with sub-pixel coordinates survive a round
 /// trip; OCR output is always whole pixels.
 public struct PixelBox: Hashable, Sendable, Codable {

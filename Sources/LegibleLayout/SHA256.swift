@@ -1,8 +1,9 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4) of bytes, as lower-case hex. Foundation on Linux has no hashing and
-/// swift-crypto cannot be fetched here, so this small implementation is ours; it is checked
-/// against the standard test vectors in `LegibleLayoutTests`.
+/// SHA-256 (FIPS 180-4) of bytes, as lower-case hex. Foundation on Linux has no hashing, and
+/// the package depends on nothing outside the toolchain and the system libraries, so this small
+/// implementation is ours; it is checked against the standard test vectors in
+/// `LegibleLayoutTests`.
 public enum SHA256 {
     fileprivate static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

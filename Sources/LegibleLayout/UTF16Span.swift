@@ -1,6 +1,6 @@
 /// A half-open range `[start, end)` of UTF-16 code units in a page's reading text.
 ///
-/// Encoded in page documents as `[start, end]` (ARCHITECTURE.md). A line's or word's span
+/// Encoded in page documents as `[start, end]` (`Docs/PageDocument.md`). A line's or word's span
 /// covers its own characters only, never the space or newline that follows it.
 public struct UTF16Span: Hashable, Sendable, Codable {
     /// First UTF-16 offset inside the span.

@@ -6,7 +6,7 @@ import CTesseract
 import Foundation
 import LegibleLayout
 
-/// Owns a Leptonica `PIX` and destroys it when released (field notes pitfall 4: `pixDestroy`
+/// Owns a Leptonica `PIX` and destroys it when released (`Docs/Platform.md`, "C library pitfalls": `pixDestroy`
 /// needs an optional `var`).
 final class PixImage {
     fileprivate let pointer: UnsafeMutablePointer<PIX>
@@ -112,7 +112,7 @@ enum Leptonica {
         return Double(colourFraction)
     }
 
-    /// Background normalisation followed by Otsu (field notes §3's best global setting):
+    /// Background normalisation followed by Otsu (`Docs/Recognition.md`, "Measured settings"):
     /// 1-bit result, ink = 1.
     static func binariseOnBackgroundNorm(_ grey: PixImage) -> PixImage? {
         var threshold: Int32 = 0
@@ -207,7 +207,7 @@ final class TesseractAPI {
             throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
         }
         self.handle = handle
-        // Silence "Detected N diacritics", resolution warnings etc. (field notes pitfall 9).
+        // Silence "Detected N diacritics", resolution warnings etc. (`Docs/Platform.md`, "C library pitfalls").
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
         guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
             TessBaseAPIDelete(handle)
@@ -243,7 +243,7 @@ final class TesseractAPI {
         guard status == 0 else {
             throw OCRError.engine(function: "TessBaseAPIRecognize", detail: "recognition failed")
         }
-        // The iterator may be nil for a blank page (field notes §2): that is no text, not an error.
+        // The iterator may be nil for a blank page (`Docs/Platform.md`, "C library pitfalls"): that is no text, not an error.
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
         let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)  // borrowed

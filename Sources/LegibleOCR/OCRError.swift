@@ -1,5 +1,5 @@
 /// Why recognising an image failed. Each case maps to a documented exit code (sysexits,
-/// ARCHITECTURE.md) and each description is one line for stderr.
+/// the README's exit-code table) and each description is one line for stderr.
 public enum OCRError: Error, Equatable, CustomStringConvertible {
     /// The image file does not exist or cannot be opened (exit 66).
     case missingInput(path: String)

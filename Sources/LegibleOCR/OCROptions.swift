@@ -6,7 +6,7 @@ public struct OCROptions: Hashable, Sendable {
     /// Tesseract languages, `+`-separated (`-l`).
     public var languages: String = "eng"
     /// Tesseract page segmentation mode (`--psm`); 3 (automatic) measured best on notebook
-    /// pages (field notes §3: PSM 6 on raw pages is far worse).
+    /// pages (`Docs/Recognition.md`, "Measured settings": PSM 6 on raw pages is far worse).
     public var pageSegmentationMode: Int = 3
     /// Resolution to assume, dots per inch; `nil` uses the file's own, else 300.
     public var dpi: Int?

@@ -6,7 +6,7 @@ import LegibleLayout
 /// image: the only step that moves pixels is deskew, whose angle is returned so boxes can be
 /// rotated back (``RotationMapping``).
 ///
-/// The steps and why (figures: field notes §3 and the table on ``PreprocessingOptions``):
+/// The steps and why (figures: the table on ``PreprocessingOptions`` and `Docs/Recognition.md`):
 /// 1. Colour drop-out — on a page with coloured pixels, read the red channel: blue and red
 ///    rulings become near-white while blue, black, green and purple inks stay dark, so the
 ///    rulings vanish without erasing blue-ink handwriting.

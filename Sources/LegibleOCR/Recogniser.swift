@@ -154,7 +154,7 @@ public final class Recogniser: @unchecked Sendable {
     }
 
     /// Converts a raw line: drops rule-line blocks and empty words (ruling comes back as lines
-    /// with empty text and a bogus confidence of 95, field notes pitfall 6), maps boxes back to
+    /// with empty text and a bogus confidence of 95, `Docs/Platform.md`, "C library pitfalls"), maps boxes back to
     /// the original image, clips them to it, and validates glyph boxes.
     static func recognisedLine(_ raw: RawLine, mapping: RotationMapping, width: Int, height: Int) -> RecognisedLine? {
         guard !raw.isRuleBlock else { return nil }

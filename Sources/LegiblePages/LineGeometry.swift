@@ -4,7 +4,7 @@ import LegibleTextInput
 
 /// The horizontal extent of every grapheme cluster on one line, in page pixels.
 ///
-/// Where the x-extents come from, best first (issue "ScannedPage", Geometry):
+/// Where the x-extents come from, best first (`Docs/TextInputContract.md`, "Geometry"):
 /// 1. glyph boxes, when every cluster of a word is covered by glyphs;
 /// 2. the word box split evenly among the word's clusters;
 /// 3. for text outside words (the spaces between them, or a line without words), the span

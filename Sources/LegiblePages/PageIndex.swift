@@ -38,7 +38,7 @@ final class PageIndex {
     let lineStartTable: SortedOffsets
     let maxHalfHeight: Double
     /// Tokenizer line units: `[0, line0.start)` if any, then each line from its start to the
-    /// next line's start (the last to the end), so lines tile the text (contract §4.5).
+    /// next line's start (the last to the end), so lines tile the text (`Docs/TextInputContract.md`, "Granularities": line).
     let lineUnits: TextUnits
     /// Tokenizer paragraph units: each paragraph with its terminating newline, tiling the text.
     let paragraphUnits: TextUnits
@@ -172,7 +172,7 @@ final class PageIndex {
 
     /// The line a caret at `position` belongs to: at a soft wrap (the offset where one line's
     /// unit ends and the next line starts, with no newline between) `.upstream` picks the
-    /// earlier line (contract §3.4).
+    /// earlier line (`Docs/TextInputContract.md`, "Geometry").
     func caretLineIndex(for position: TextPosition) -> Int? {
         guard var index = lineIndex(containing: position.offset) else { return nil }
         if position.affinity == .upstream, index > 0, lineStarts[index] == position.offset,

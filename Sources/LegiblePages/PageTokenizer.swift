@@ -1,7 +1,7 @@
 import LegibleTextInput
 
 /// The page's tokenizer: a ``StringTokenizer`` whose `.line` units are the OCR lines, each
-/// extended to the next line's start so that lines tile the text (contract §4.5), and whose
+/// extended to the next line's start so that lines tile the text (`Docs/TextInputContract.md`, "Granularities": line), and whose
 /// `.paragraph` units are the page document's paragraphs. Every other granularity is
 /// inherited unchanged — the subclassing pattern `UITextInputStringTokenizer` documents.
 final class PageTokenizer: StringTokenizer {

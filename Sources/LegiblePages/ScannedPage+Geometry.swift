@@ -41,7 +41,7 @@ extension ScannedPage {
         for lineIndex in first...last {
             let lower = max(range.start.offset, index.lineStarts[lineIndex])
             let upper = min(range.end.offset, index.unitEnds[lineIndex])
-            // A range that ends right after a separator adds nothing on the next line (§3.4).
+            // A range that ends right after a separator adds nothing on the next line ("Geometry").
             guard upper > lower || (lineIndex == first && lineIndex == last) else { continue }
             let geometry = index.geometry(ofLine: lineIndex, characters: characters)
             let (minX, maxX) = geometry.xExtent(from: min(lower, geometry.end), to: upper)
@@ -72,7 +72,7 @@ extension ScannedPage {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    // MARK: Hit testing (§3.4)
+    // MARK: Hit testing ("Geometry")
 
     public func closestPosition(to point: CGPoint) -> TextPosition? {
         guard length > 0, index.lineCount > 0 else { return beginningOfDocument }
@@ -143,7 +143,7 @@ extension ScannedPage {
     }
 
     /// The cluster boundary on line `lineIndex` nearest to page x. Left of the line: its start.
-    /// Right of it: the fragment end minus a trailing newline, `.upstream` (contract §3.4).
+    /// Right of it: the fragment end minus a trailing newline, `.upstream` (`Docs/TextInputContract.md`, "Geometry").
     func closestPosition(onLine lineIndex: Int, x: Double) -> TextPosition {
         let geometry = index.geometry(ofLine: lineIndex, characters: characters)
         switch geometry.landing(atX: x) {

@@ -3,7 +3,7 @@ import LegibleLayout
 import LegibleTextInput
 
 extension ScannedPage {
-    // MARK: Visual moves (§3.2)
+    // MARK: Visual moves ("Positions and ranges")
 
     public func position(from position: TextPosition, in direction: TextLayoutDirection, offset: Int) -> TextPosition? {
         guard (0...length).contains(position.offset) else { return nil }
@@ -24,7 +24,7 @@ extension ScannedPage {
             return TextPosition(offset: current)
         case .up, .down:
             // Runestone's rule, modelled on UITextView: above the first line is 0, below the
-            // last is the end — a documented exception to "nil outside" (contract §3.2).
+            // last is the end — a documented exception to "nil outside" (`Docs/TextInputContract.md`, "Positions and ranges").
             guard let lineIndex = index.caretLineIndex(for: position) else { return position }
             let target = direction == .down ? lineIndex + offset : lineIndex - offset
             if target < 0 { return beginningOfDocument }
@@ -56,7 +56,7 @@ extension ScannedPage {
         return TextRange(characters[cluster])
     }
 
-    // MARK: Writing direction (§3.5)
+    // MARK: Writing direction ("Directions")
 
     public func baseWritingDirection(for position: TextPosition, in direction: TextStorageDirection) -> WritingDirection {
         let starts = index.paragraphStarts

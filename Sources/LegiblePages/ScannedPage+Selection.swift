@@ -1,7 +1,7 @@
 import LegibleTextInput
 
 extension ScannedPage {
-    // MARK: Selection (§3.3, §6)
+    // MARK: Selection ("Selection and read-only input", "Selection notifications")
 
     /// The selection. Setting it is a system request: the value is normalised (swapped,
     /// clamped, snapped outward to grapheme clusters) and applied without delegate calls.
@@ -13,7 +13,7 @@ extension ScannedPage {
     /// Sets the selection on behalf of `origin`. Nothing happens when the normalised value equals
     /// the current one; otherwise `.host` and `.systemKeyboardNavigation` changes are bracketed
     /// by exactly one `selectionWillChange` / `selectionDidChange` pair and `.system` changes are
-    /// silent (contract §6).
+    /// silent (`Docs/TextInputContract.md`, "Selection notifications").
     public func setSelectedTextRange(_ range: TextRange?, origin: SelectionChangeOrigin) {
         let value = range.map(normalised)
         guard value != selection else { return }

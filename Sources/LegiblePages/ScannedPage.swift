@@ -3,7 +3,7 @@ import LegibleLayout
 import LegibleTextInput
 
 /// One scanned notebook page exposed through the whole text-input contract
-/// (`../shared/design/text-input-contract.md`), so a screen reader can read it line by line,
+/// (`Docs/TextInputContract.md`), so a screen reader can read it line by line,
 /// move by character, word, sentence, line and paragraph, select, and hit-test its handwriting.
 ///
 /// Offsets are UTF-16 code units of the page's reading text. Geometry is in page coordinates:
@@ -28,7 +28,7 @@ public final class ScannedPage: TextInput {
         self.index = PageIndex(layout: layout)
     }
 
-    /// Reads a page document (JSON); only ARCHITECTURE.md's minimum fields are required.
+    /// Reads a page document (JSON); only the minimum fields of `Docs/PageDocument.md` are required.
     /// - Throws: ``PageDocumentError`` with a one-line description.
     public convenience init(documentData: Data) throws {
         self.init(layout: try PageLayout.decodeDocument(documentData))
@@ -63,7 +63,7 @@ public final class ScannedPage: TextInput {
     var characters: TextUnits { layoutTokenizer.units(for: .character) }
 
     /// Replaces the page's layout (a re-OCR). Sends exactly one `textWillChange` /
-    /// `textDidChange` pair and clamps the selection to the new text inside that bracket (§6).
+    /// `textDidChange` pair and clamps the selection to the new text inside that bracket ("Selection notifications").
     public func reload(with newLayout: PageLayout) {
         inputDelegate?.textWillChange(self)
         layout = newLayout
@@ -73,7 +73,7 @@ public final class ScannedPage: TextInput {
         inputDelegate?.textDidChange(self)
     }
 
-    // MARK: Text (§3.1)
+    // MARK: Text ("Selection and read-only input")
 
     public func text(in range: TextRange) -> String? {
         guard range.start.offset >= 0 else { return nil }
@@ -87,7 +87,7 @@ public final class ScannedPage: TextInput {
 
     public var hasText: Bool { length > 0 }
 
-    // MARK: Document (§3.2)
+    // MARK: Document ("Positions and ranges")
 
     public var beginningOfDocument: TextPosition { TextPosition(offset: 0) }
     public var endOfDocument: TextPosition { TextPosition(offset: length, affinity: .upstream) }

@@ -1,6 +1,6 @@
 // The one door to libpng. It uses only the simplified `png_image` API: `png_jmpbuf` is a
 // function-like macro that does not import, and setjmp/longjmp across Swift frames is not
-// supported (field notes pitfall 10). The simplified API reports errors in `image.message`
+// supported (`Docs/Platform.md`, "C library pitfalls"). The simplified API reports errors in `image.message`
 // and prints nothing.
 import CPNG
 import Foundation

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Converts between page coordinates (image pixels, origin top-left, y down) and screen
-/// coordinates (points). Reading-content queries speak screen coordinates (contract §8); the
+/// coordinates (points). Reading-content queries speak screen coordinates (`Docs/TextInputContract.md`, "Reading layer"); the
 /// host supplies its zoom and scroll through this, and tests inject identity or a fixed map.
 public protocol CoordinateConverter: Sendable {
     /// A page rect in screen points.

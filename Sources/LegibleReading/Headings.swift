@@ -2,7 +2,7 @@ import Foundation
 import LegibleLayout
 
 /// Finds headings: a short line standing alone as its own paragraph above body text, written
-/// larger (issue "Continuous reading", item 6).
+/// larger (`Docs/TextInputContract.md`, "Reading layer": the header trait).
 ///
 /// "Larger" is measured on word boxes, not line boxes: a line box spans ascenders and
 /// descenders, so a body line with "g" and "l" is as tall as a heading without them, while the

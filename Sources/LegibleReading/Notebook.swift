@@ -4,7 +4,7 @@ import LegiblePages
 import LegibleTextInput
 
 /// The pages of a scanned notebook in order, exposed as accessibility elements for continuous
-/// reading (contract §8): paragraphs as text regions linked across pages, a page-turn trait,
+/// reading (`Docs/TextInputContract.md`, "Reading layer"): paragraphs as text regions linked across pages, a page-turn trait,
 /// a scroll handler that turns pages and announces "Page 2 of 3", reading-content queries per
 /// page, and edit-category actions including "Save selection".
 public final class Notebook {

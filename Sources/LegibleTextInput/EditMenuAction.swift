@@ -13,7 +13,7 @@ public enum EditMenuAction: String, Sendable, CaseIterable {
 
 extension TextInput {
     /// The edit menu for a read-only page: the suggested actions without any that would change
-    /// the text (contract §3.6: returning `nil`, "system default", would offer Cut and Paste).
+    /// the text (`Docs/TextInputContract.md`, "Edit menu and other members": returning `nil`, "system default", would offer Cut and Paste).
     public func editMenuActions(for range: TextRange, suggested: [EditMenuAction]) -> [EditMenuAction] {
         suggested.filter(\.isNonMutating)
     }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The tokenizer of a ``TextInput`` (the analogue of `UITextInputStringTokenizer`): boundary
-/// queries at every ``TextGranularity`` over any text input, following contract §4.
+/// queries at every ``TextGranularity`` over any text input, following `Docs/TextInputContract.md`, "Tokenizer".
 ///
 /// Each granularity is a sorted unit list (``TextUnits``). For a position `p` and a direction
-/// mapped to storage (§5):
+/// mapped to storage ("Directions"):
 ///
 /// | query | forward | backward |
 /// |---|---|---|
@@ -85,7 +85,7 @@ open class StringTokenizer {
 
     /// Starts of the runs ended by `\n`, `\r`, `\r\n` or U+2029 — and U+2028 LINE SEPARATOR when
     /// `lineSeparatorBreaks`, which ends a line but not a paragraph (as Foundation's `.byLines`
-    /// and `.byParagraphs` treat it, field notes §4). Each run includes its terminator.
+    /// and `.byParagraphs` treat it, `Docs/Platform.md`, "Segmentation on Linux"). Each run includes its terminator.
     public static func hardBreakStarts(_ text: [UInt16], lineSeparatorBreaks: Bool) -> [Int] {
         guard !text.isEmpty else { return [] }
         var starts = [0]
@@ -104,7 +104,7 @@ open class StringTokenizer {
         return starts
     }
 
-    /// Drops trailing white space and line breaks from a sentence segment (§4.4: inter-sentence
+    /// Drops trailing white space and line breaks from a sentence segment ("Granularities": inter-sentence
     /// space is a gap).
     static func trimmingTrailingWhitespace(_ range: Range<Int>, in text: [UInt16]) -> Range<Int> {
         var end = range.upperBound
@@ -114,7 +114,7 @@ open class StringTokenizer {
         return range.lowerBound..<end
     }
 
-    /// Maps `direction` at `position` to a storage direction (§5): storage passes through,
+    /// Maps `direction` at `position` to a storage direction ("Directions"): storage passes through,
     /// down → forward, up → backward, right/left through the writing direction of the
     /// paragraph holding `position` (right is backward in right-to-left text).
     open func storageDirection(at position: TextPosition, for direction: TextDirection) -> TextStorageDirection {

@@ -23,7 +23,7 @@ public enum TextLayoutDirection: Int, Sendable, Hashable, CaseIterable {
 public enum TextDirection: Sendable, Hashable {
     /// A direction in the stored text.
     case storage(TextStorageDirection)
-    /// A direction on the page, mapped to storage per line (contract §5).
+    /// A direction on the page, mapped to storage per line (`Docs/TextInputContract.md`, "Directions").
     case layout(TextLayoutDirection)
 
     /// Forward in storage.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The platform-neutral text-input contract (`../shared/design/text-input-contract.md` §3), the
+/// The platform-neutral text-input contract (`Docs/TextInputContract.md`), the
 /// analogue of `UITextInput` for a read-only page. Offsets are UTF-16 code units; geometry is in
 /// page coordinates (points = image pixels here, origin top-left, y down).
 ///
@@ -8,11 +8,11 @@ import Foundation
 /// depend on the page (compare, offset, range construction, character offsets) have default
 /// implementations in an extension.
 ///
-/// Not `@MainActor` (contract §1.6 says SHOULD): the neutral core is also used by the CLI,
+/// Not `@MainActor` (`Docs/TextInputContract.md`, "Core model"): the neutral core is also used by the CLI,
 /// benchmarks and parallel tests, which have no main actor to hop to. Conforming types are
 /// not thread-safe; a UIKit adapter owns its page on the main actor, as `UITextInput` requires.
 public protocol TextInput: AnyObject {
-    // MARK: Text (§3.1)
+    // MARK: Text ("Selection and read-only input")
 
     /// The UTF-16 slice for `range`, clamped to the document; `""` for an empty range; `nil`
     /// for a range with a negative bound. A cut through a surrogate pair decodes to U+FFFD so
@@ -29,7 +29,7 @@ public protocol TextInput: AnyObject {
     /// Always `false`; hosts use a non-editable text interaction.
     var isEditable: Bool { get }
 
-    // MARK: Positions and ranges (§3.2)
+    // MARK: Positions and ranges ("Positions and ranges")
 
     /// UTF-16 offset 0, downstream.
     var beginningOfDocument: TextPosition { get }
@@ -58,12 +58,12 @@ public protocol TextInput: AnyObject {
     /// UTF-16 units from `range.start` to `position`, clamped to the range.
     func characterOffset(of position: TextPosition, within range: TextRange) -> Int
 
-    // MARK: Selection and marked text (§3.3)
+    // MARK: Selection and marked text ("Selection and read-only input")
 
     /// The selection (`nil`: none). The setter is a system request: normalised (swap, clamp,
     /// snap outward to clusters) and applied silently; see ``setSelectedTextRange(_:origin:)``.
     var selectedTextRange: TextRange? { get set }
-    /// Sets the selection on behalf of `origin`, notifying delegates per contract §6.
+    /// Sets the selection on behalf of `origin`, notifying delegates per `Docs/TextInputContract.md`, "Selection notifications".
     func setSelectedTextRange(_ range: TextRange?, origin: SelectionChangeOrigin)
     /// Always `nil` on a read-only page.
     var markedTextRange: TextRange? { get }
@@ -76,7 +76,7 @@ public protocol TextInput: AnyObject {
     /// Notified of selection and text changes; held weakly.
     var inputDelegate: (any TextInputDelegate)? { get set }
 
-    // MARK: Geometry, page coordinates (§3.4)
+    // MARK: Geometry, page coordinates ("Geometry")
 
     /// A thin caret rect (≥ 1 pt wide) spanning the line's height; affinity picks the line at a
     /// soft wrap; offsets past the end are clamped.
@@ -93,7 +93,7 @@ public protocol TextInput: AnyObject {
     /// The cluster whose glyph box (with ~2 pt slop) holds `point`; `nil` over margins and gaps.
     func characterRange(at point: CGPoint) -> TextRange?
 
-    // MARK: Writing direction (§3.5)
+    // MARK: Writing direction ("Directions")
 
     /// The base direction of the paragraph holding `position`; at a paragraph boundary
     /// `.backward` asks the preceding paragraph, `.forward` the following one.
@@ -101,7 +101,7 @@ public protocol TextInput: AnyObject {
     /// No-op on a read-only page.
     func setBaseWritingDirection(_ writingDirection: WritingDirection, for range: TextRange)
 
-    // MARK: Remaining members (§3.6)
+    // MARK: Remaining members ("Edit menu and other members")
 
     /// The page's tokenizer; one instance, created lazily, holding the page weakly.
     var tokenizer: StringTokenizer { get }
@@ -110,21 +110,21 @@ public protocol TextInput: AnyObject {
 }
 
 extension TextInput {
-    /// Default: `[min, max)`; `nil` if either position lies outside `0...length` (§3.2).
+    /// Default: `[min, max)`; `nil` if either position lies outside `0...length` ("Positions and ranges").
     public func textRange(from: TextPosition, to: TextPosition) -> TextRange? {
         let length = endOfDocument.offset
         guard (0...length).contains(from.offset), (0...length).contains(to.offset) else { return nil }
         return TextRange(from, to)
     }
 
-    /// Default: plain UTF-16 arithmetic, `nil` outside `0...length` (§3.2).
+    /// Default: plain UTF-16 arithmetic, `nil` outside `0...length` ("Positions and ranges").
     public func position(from position: TextPosition, offset: Int) -> TextPosition? {
         let (target, overflow) = position.offset.addingReportingOverflow(offset)
         guard !overflow, (0...endOfDocument.offset).contains(target) else { return nil }
         return TextPosition(offset: target)
     }
 
-    /// Default: by offset only; affinity never orders positions (§2).
+    /// Default: by offset only; affinity never orders positions ("Value types").
     public func compare(_ position: TextPosition, to other: TextPosition) -> ComparisonResult {
         position.offset < other.offset
             ? .orderedAscending : (position.offset > other.offset ? .orderedDescending : .orderedSame)

@@ -1,7 +1,7 @@
 /// Receives change notifications from a ``TextInput`` (the analogue of `UITextInputDelegate`).
 /// Held weakly by the text input.
 public protocol TextInputDelegate: AnyObject {
-    /// Sent once before the page changes its own selection (contract §6).
+    /// Sent once before the page changes its own selection (`Docs/TextInputContract.md`, "Selection notifications").
     func selectionWillChange(_ textInput: (any TextInput)?)
     /// Sent once after the page changed its own selection.
     func selectionDidChange(_ textInput: (any TextInput)?)
@@ -11,7 +11,7 @@ public protocol TextInputDelegate: AnyObject {
     func textDidChange(_ textInput: (any TextInput)?)
 }
 
-/// Who asked for a selection change, which decides whether delegates hear about it (§6).
+/// Who asked for a selection change, which decides whether delegates hear about it ("Selection notifications").
 public enum SelectionChangeOrigin: Sendable, Hashable {
     /// The page itself (tap, accessibility action, Select All, reload): one will/did pair.
     case host

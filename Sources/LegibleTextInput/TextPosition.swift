@@ -2,7 +2,7 @@
 ///
 /// At a soft wrap the same UTF-16 offset ends one line fragment and starts the next:
 /// `.upstream` draws the caret at the end of the earlier fragment, `.downstream` at the start
-/// of the later one (contract §3.4).
+/// of the later one (`Docs/TextInputContract.md`, "Geometry").
 public enum TextAffinity: Sendable, Hashable {
     /// Belongs to the text before the offset (end of the earlier line).
     case upstream
@@ -13,7 +13,7 @@ public enum TextAffinity: Sendable, Hashable {
 /// A place between two UTF-16 code units of a page's text (the analogue of `UITextPosition`).
 ///
 /// Equality, hashing and ordering use ``offset`` only; ``affinity`` is a caret-placement hint
-/// (contract §2: an ordering that disagreed with `offset(from:to:) == 0` would be a trap).
+/// (`Docs/TextInputContract.md`, "Value types": an ordering that disagreed with `offset(from:to:) == 0` would be a trap).
 public struct TextPosition: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// UTF-16 code units from the start of the text, in `0...length`.
     public var offset: Int

@@ -1,7 +1,7 @@
 /// A half-open range `[start, end)` of UTF-16 offsets (the analogue of `UITextRange`).
 ///
 /// Invariant: `start.offset <= end.offset`. The initialisers normalise reversed input by
-/// swapping, so an invalid range cannot be built (contract §2).
+/// swapping, so an invalid range cannot be built (`Docs/TextInputContract.md`, "Value types").
 public struct TextRange: Hashable, Sendable, CustomStringConvertible {
     /// The lower position (UTF-16 offset).
     public let start: TextPosition

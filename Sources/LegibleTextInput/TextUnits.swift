@@ -1,5 +1,5 @@
 /// A sorted list of non-overlapping half-open units of UTF-16 offsets, with the boundary queries
-/// of contract §4.1, each O(log n) by binary search.
+/// of `Docs/TextInputContract.md`, "Units", each O(log n) by binary search.
 ///
 /// Character, line, paragraph and document units tile the text; word and sentence units leave
 /// gaps (whitespace, punctuation) that belong to no unit.

@@ -7,7 +7,7 @@ import Foundation
 /// UAX #29 segmentation of UTF-16 text into half-open unit ranges.
 ///
 /// On Linux swift-corelibs-foundation has no `.byWords`/`.bySentences` and its
-/// `.byComposedCharacterSequences` splits CRLF (field notes §4), so we call ICU's break
+/// `.byComposedCharacterSequences` splits CRLF (`Docs/Platform.md`, "Segmentation on Linux"), so we call ICU's break
 /// iterators through the `CUnicodeBreak` C target. Conformance on Debian's ICU 72 against the
 /// Unicode 15.0 test files: grapheme 602/602, sentence 502/502, word 1808/1823 (the 15 word
 /// differences are CLDR's tailoring of ':' — see `UnicodeConformanceTests`).

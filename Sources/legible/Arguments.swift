@@ -1,7 +1,8 @@
 import LegibleLayout
 
 /// A small argument scanner: positionals in order, `--name value`, `-x value` and `--flag`.
-/// (swift-argument-parser cannot be fetched here; this is the subset the CLI needs.)
+/// The package depends on nothing outside the toolchain, so this is the subset of an argument
+/// parser the CLI needs.
 struct Arguments {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]

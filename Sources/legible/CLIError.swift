@@ -1,4 +1,4 @@
-/// A failure the CLI reports as one line on stderr with a sysexits code (ARCHITECTURE.md):
+/// A failure the CLI reports as one line on stderr with a sysexits code (README, "Exit codes"):
 /// 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal, 73 cannot
 /// create output, 74 I/O error.
 struct CLIError: Error {

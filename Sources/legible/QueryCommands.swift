@@ -4,7 +4,7 @@ import LegiblePages
 import LegibleTextInput
 
 /// `legible text | rects | caret | hit | move`: text-input queries on a page document, JSON on
-/// stdout (ARCHITECTURE.md's CLI contract). Offsets are UTF-16 code units; geometry is in image
+/// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image
 /// pixels, origin top-left, y down.
 enum QueryCommands {
     static func loadPage(_ path: String) throws -> ScannedPage {

@@ -26,8 +26,8 @@ let usage = """
 /// Sets the process environment OCR needs and re-executes once, because both settings are
 /// read when the process starts:
 /// - `OMP_THREAD_LIMIT=1`: Debian's Tesseract uses OpenMP, which on 2 cores runs about 3×
-///   slower unless this is set before launch; setting it later has no effect (field notes
-///   pitfall 8).
+///   slower unless this is set before launch; setting it later has no effect (`Docs/Platform.md`,
+///   "C library pitfalls").
 /// - for batches, `GLIBC_TUNABLES` raising malloc's mmap and trim thresholds to 64/128 MiB:
 ///   every page allocates and frees images of several MB, which glibc otherwise maps and unmaps
 ///   each time. Measured on 40 pages: `--jobs 2` spent 1.79 s in the kernel (0.23 s tuned) and

@@ -5,7 +5,7 @@ import LegibleTestSupport
 import LegibleTextInput
 import Testing
 
-// The edge cases of text-input-contract.md §9, by number. Fixtures as in the contract.
+// The edge cases of `Docs/TextInputContract.md`, "Edge cases", by number, with its fixtures.
 let E = ""
 let A = "a"
 let W = "alpha beta  gamma."
@@ -28,7 +28,7 @@ final class DelegateSpy: TextInputDelegate {
     func textDidChange(_ textInput: (any TextInput)?) { events.append("textDid") }
 }
 
-@Suite("Contract §9: documents, positions and ranges")
+@Suite("Contract edge cases: documents, positions and ranges")
 struct PositionCases {
     @Test("1: end of document counts UTF-16 units") func endOfDocument() {
         #expect(page(U).endOfDocument.offset == U.utf16.count)
@@ -72,7 +72,7 @@ struct PositionCases {
     }
 }
 
-@Suite("Contract §9: visual moves")
+@Suite("Contract edge cases: visual moves")
 struct MoveCases {
     @Test("12-13: right by one skips a whole cluster") func clusters() {
         let marked = MarkedText("a1️⃣👍🏽2️⃣b 3️⃣e\u{301}4️⃣x 👨‍👩‍👧‍👦")
@@ -117,7 +117,7 @@ struct MoveCases {
     }
 }
 
-@Suite("Contract §9: tokenizer")
+@Suite("Contract edge cases: tokenizer")
 struct TokenizerCases {
     @Test("21: empty page at every granularity", arguments: TextGranularity.allCases)
     func empty(granularity: TextGranularity) {
@@ -246,7 +246,7 @@ struct TokenizerCases {
     }
 }
 
-@Suite("Contract §9: geometry")
+@Suite("Contract edge cases: geometry")
 struct GeometryCases {
     @Test("46: caret at a soft wrap follows affinity") func caretAffinity() {
         let page = pageL()
@@ -340,7 +340,7 @@ struct GeometryCases {
     }
 }
 
-@Suite("Contract §9: selection, read-only, direction")
+@Suite("Contract edge cases: selection, read-only, direction")
 struct SelectionCases {
     @Test("62-64: selection notifications by origin") func notifications() {
         let page = page(U)

@@ -6,7 +6,7 @@ import LegibleTestSupport
 import LegibleTextInput
 import Testing
 
-/// Contract §8 cases 69–75 and the rest of the reading layer, on hand-built pages and the
+/// Contract edge cases 69–75 (`Docs/TextInputContract.md`, "Reading layer") and the rest of the reading layer, on hand-built pages and the
 /// Chicago notebook.
 @Suite("Reading layer")
 struct ReadingBehaviourTests {

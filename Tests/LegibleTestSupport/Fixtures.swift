@@ -101,7 +101,7 @@ public struct LayoutBuilder {
 }
 
 /// The page document `Scans/<stem>.gt.json` describes, as a layout: ground-truth lines and
-/// words with their boxes, reading text built by ARCHITECTURE.md's rules.
+/// words with their boxes, reading text built by the rules of `Docs/PageDocument.md`.
 public func groundTruthLayout(stem: String) throws -> PageLayout {
     struct Truth: Decodable {
         struct Image: Decodable { var width: Int; var height: Int; var file: String }

@@ -15,7 +15,7 @@ typedef enum {
 /// rule status marks them as words (letters, numbers, kana, ideographs) are written; spaces and
 /// punctuation are left out. `capacity` must be at least `length`.
 /// Returns the number of segments, or -1 when ICU fails (out of memory, bad arguments).
-/// This header deliberately does not include ICU's headers (see field notes §4).
+/// This header deliberately does not include ICU's headers (Docs/Platform.md, "ICU headers").
 int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int32_t length,
                                int32_t *starts, int32_t *ends, int32_t capacity);
 
