@@ -25,6 +25,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
             name: "CXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
         // libxml2's SAX2 parser behind a header that includes none of libxml2's: its headers
@@ -50,7 +53,9 @@ let package = Package(
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
         .target(
             name: "LegibleOCR",
-            dependencies: ["CTesseract", "CLeptonica", "LegibleLayout"]),
+            dependencies: [
+                "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
+            ]),
 
         .executableTarget(
             name: "legible",

@@ -104,6 +104,6 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static let sample = Clipping(
-        id: "fuzz", savedAt: "2026-01-01T00:00:00Z", page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 1], text: "x",
-        rects: [[0, 0, 1, 1]])
+        id: "fuzz", savedAt: Date(timeIntervalSince1970: 1_767_225_600), page: "p.png", pageSHA256: nil, pageIndex: 0,
+        range: UTF16Span(0, 1), text: "x", rects: [PixelBox(x: 0, y: 0, width: 1, height: 1)])
 }

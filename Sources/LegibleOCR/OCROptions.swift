@@ -30,7 +30,7 @@ public struct OCROptions: Hashable, Sendable {
     /// A short stable digest of every option that changes recognition.
     public var digest: String {
         let description = "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);v=1"
-        return String(SHA256.hex(of: Array(description.utf8)).prefix(16))
+        return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }
 
@@ -70,6 +70,13 @@ public struct PreprocessingOptions: Hashable, Sendable {
 
     /// Every step on.
     public static let all = PreprocessingOptions(backgroundNormalisation: true, colourDropout: true, ruleRemoval: true, deskew: true)
+
+    /// Exactly the given steps.
+    public init(steps: Set<PreprocessingStepKind>) {
+        self.init(
+            backgroundNormalisation: steps.contains(.backgroundNormalisation), colourDropout: steps.contains(.colourDropout),
+            ruleRemoval: steps.contains(.ruleRemoval), deskew: steps.contains(.deskew))
+    }
 
     /// Every step off (`--no-preprocess`): Tesseract sees the original image.
     public static let none = PreprocessingOptions(backgroundNormalisation: false, colourDropout: false, ruleRemoval: false, deskew: false)

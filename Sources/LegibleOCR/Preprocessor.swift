@@ -18,6 +18,35 @@ import LegibleLayout
 ///    after steps 1–2 it measured worse (it cuts ink where strokes cross rules).
 /// 4. Deskew — measures skew on a binarised copy and rotates the grey page level (before
 ///    thresholding) when the measurement is confident and the angle is above 0.1°.
+/// The preprocessing steps, one vocabulary for the names recorded in page documents and the
+/// names `--preprocess` takes. Declared in the order documents list them when preprocessing is
+/// off; ``Preprocessor/run(_:)`` runs them as colour drop-out, deskew, background, rules.
+public enum PreprocessingStepKind: String, CaseIterable, Sendable {
+    /// Reads the red channel of a coloured page (`--preprocess colour`).
+    case colourDropout = "colour-dropout"
+    /// Background normalisation and Otsu thresholding (`--preprocess background`).
+    case backgroundNormalisation = "background-normalisation"
+    /// Morphological removal of straight rulings (`--preprocess rules`).
+    case ruleRemoval = "rule-removal"
+    /// Rotates the page level (`--preprocess deskew`).
+    case deskew
+
+    /// The name `--preprocess` takes.
+    public var optionName: String {
+        switch self {
+        case .colourDropout: return "colour"
+        case .backgroundNormalisation: return "background"
+        case .ruleRemoval: return "rules"
+        case .deskew: return "deskew"
+        }
+    }
+
+    /// The step as recorded in a page document.
+    func record(applied: Bool, detail: String) -> PreprocessingStep {
+        PreprocessingStep(name: rawValue, applied: applied, detail: detail)
+    }
+}
+
 struct Preprocessor {
     var options: PreprocessingOptions
 
@@ -28,91 +57,85 @@ struct Preprocessor {
         var rotationDegrees: Double
     }
 
+    /// Runs the enabled steps in order: colour drop-out, deskew, background normalisation,
+    /// rule removal. Every step is recorded, applied or not.
     func run(_ original: PixImage) throws -> Result {
-        var steps: [PreprocessingStep] = []
         guard options.backgroundNormalisation || options.colourDropout || options.ruleRemoval || options.deskew else {
-            let detail = "off (--no-preprocess)"
-            return Result(
-                image: original,
-                steps: ["colour-dropout", "background-normalisation", "rule-removal", "deskew"].map {
-                    PreprocessingStep(name: $0, applied: false, detail: detail)
-                }, rotationDegrees: 0)
+            let steps = PreprocessingStepKind.allCases.map { $0.record(applied: false, detail: "off (--no-preprocess)") }
+            return Result(image: original, steps: steps, rotationDegrees: 0)
         }
         guard let rgb = Leptonica.rgb(original) else { throw OCRError.engine(function: "pixConvertTo32", detail: "conversion failed") }
+        let (grey, colourStep) = try dropColour(rgb)
+        let (level, rotation, deskewStep) = deskew(grey)
+        let (binary, backgroundStep) = try binarise(level)
+        let (cleaned, rulesStep) = removeRules(binary)
+        return Result(image: cleaned, steps: [colourStep, deskewStep, backgroundStep, rulesStep], rotationDegrees: rotation)
+    }
 
-        // 1. Colour drop-out.
-        var grey: PixImage?
+    /// 1. Colour drop-out: the red channel of a page with coloured pixels, else luminance.
+    func dropColour(_ rgb: PixImage) throws -> (PixImage, PreprocessingStep) {
         let colour = Leptonica.colourFraction(rgb)
+        var step = PreprocessingStepKind.colourDropout.record(
+            applied: false, detail: options.colourDropout ? "page has no colour (\(percent(colour)))" : "off")
+        var grey: PixImage?
         if options.colourDropout, colour >= 0.02 {
             grey = Leptonica.redChannel(rgb)
-            steps.append(
-                PreprocessingStep(name: "colour-dropout", applied: grey != nil, detail: "red channel; coloured share \(percent(colour))"))
-        } else {
-            steps.append(
-                PreprocessingStep(
-                    name: "colour-dropout", applied: false,
-                    detail: options.colourDropout ? "page has no colour (\(percent(colour)))" : "off"))
+            step = PreprocessingStepKind.colourDropout.record(
+                applied: grey != nil, detail: "red channel; coloured share \(percent(colour))")
         }
-        if grey == nil { grey = Leptonica.luminance(rgb) }
-        guard var grey else { throw OCRError.engine(function: "pixConvertRGBToLuminance", detail: "conversion failed") }
-
-        // Deskew, measured on a quick binarisation but applied to the grey image: rotating the
-        // 1-bit page instead made recognition worse (Scans/ CER 0.247 → 0.318, jagged strokes),
-        // while area-mapped rotation of grey keeps strokes smooth.
-        var rotation = 0.0
-        if options.deskew {
-            if let probe = Leptonica.binarise(grey), let (angle, confidence) = Leptonica.skew(probe), confidence >= 2.5,
-                abs(angle) >= 0.1, abs(angle) <= 10, let level = Leptonica.rotate(grey, degrees: angle)
-            {
-                grey = level
-                rotation = angle
-                steps.append(
-                    PreprocessingStep(
-                        name: "deskew", applied: true,
-                        detail: "rotated \(String(format: "%.2f", angle))° (confidence \(String(format: "%.1f", confidence)))"))
-            } else {
-                steps.append(PreprocessingStep(name: "deskew", applied: false, detail: "no confident skew above 0.1°"))
-            }
-        } else {
-            steps.append(PreprocessingStep(name: "deskew", applied: false, detail: "off"))
+        guard let grey = grey ?? Leptonica.luminance(rgb) else {
+            throw OCRError.engine(function: "pixConvertRGBToLuminance", detail: "conversion failed")
         }
+        return (grey, step)
+    }
 
-        // 2. Background normalisation + Otsu.
+    /// Deskew, measured on a quick binarisation but applied to the grey image: rotating the
+    /// 1-bit page instead made recognition worse (Scans/ CER 0.247 → 0.318, jagged strokes),
+    /// while area-mapped rotation of grey keeps strokes smooth.
+    func deskew(_ grey: PixImage) -> (PixImage, Double, PreprocessingStep) {
+        guard options.deskew else { return (grey, 0, PreprocessingStepKind.deskew.record(applied: false, detail: "off")) }
+        guard let probe = Leptonica.binarise(grey), let (angle, confidence) = Leptonica.skew(probe), confidence >= 2.5,
+            abs(angle) >= 0.1, abs(angle) <= 10, let level = Leptonica.rotate(grey, degrees: angle)
+        else {
+            return (grey, 0, PreprocessingStepKind.deskew.record(applied: false, detail: "no confident skew above 0.1°"))
+        }
+        let detail = "rotated \(String(format: "%.2f", angle))° (confidence \(String(format: "%.1f", confidence)))"
+        return (level, angle, PreprocessingStepKind.deskew.record(applied: true, detail: detail))
+    }
+
+    /// 2. Background normalisation + Otsu, else a global threshold.
+    func binarise(_ grey: PixImage) throws -> (PixImage, PreprocessingStep) {
+        var step = PreprocessingStepKind.backgroundNormalisation.record(applied: false, detail: "off; global threshold")
         var binary: PixImage?
         if options.backgroundNormalisation {
             binary = Leptonica.binariseOnBackgroundNorm(grey)
-            steps.append(
-                PreprocessingStep(name: "background-normalisation", applied: binary != nil, detail: "Otsu on normalised background"))
-        } else {
-            steps.append(PreprocessingStep(name: "background-normalisation", applied: false, detail: "off; global threshold"))
+            step = PreprocessingStepKind.backgroundNormalisation.record(applied: binary != nil, detail: "Otsu on normalised background")
         }
-        if binary == nil { binary = Leptonica.binarise(grey) }
-        guard var binary else { throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed") }
+        guard let binary = binary ?? Leptonica.binarise(grey) else {
+            throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed")
+        }
+        return (binary, step)
+    }
 
-        // 3. Rule removal.
-        if options.ruleRemoval {
-            let horizontalLength = max(120, binary.width / 6)
-            let verticalLength = max(120, binary.height / 6)
-            let rules = [("horizontal", "o\(horizontalLength).1 + d1.3"), ("vertical", "o1.\(verticalLength) + d3.1")]
-            var removed: [String] = []
-            for (name, sequence) in rules {
-                guard let mask = Leptonica.morph(binary, sequence) else { continue }
-                let count = Leptonica.inkCount(mask)
-                // Only subtract when the mask holds real rulings (at least one page-wide line's worth).
-                if count > binary.width, let cleaned = Leptonica.subtract(binary, mask) {
-                    binary = cleaned
-                    removed.append("\(name) \(count) px")
-                }
+    /// 3. Rule removal: subtracts long horizontal and vertical strokes, only where the mask
+    /// holds real rulings (at least one page-wide line's worth of ink).
+    func removeRules(_ binary: PixImage) -> (PixImage, PreprocessingStep) {
+        guard options.ruleRemoval else { return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "off")) }
+        let horizontalLength = max(120, binary.width / 6)
+        let verticalLength = max(120, binary.height / 6)
+        let rules = [("horizontal", "o\(horizontalLength).1 + d1.3"), ("vertical", "o1.\(verticalLength) + d3.1")]
+        var cleaned = binary
+        var removed: [String] = []
+        for (name, sequence) in rules {
+            guard let mask = Leptonica.morph(cleaned, sequence) else { continue }
+            let count = Leptonica.inkCount(mask)
+            if count > cleaned.width, let subtracted = Leptonica.subtract(cleaned, mask) {
+                cleaned = subtracted
+                removed.append("\(name) \(count) px")
             }
-            steps.append(
-                PreprocessingStep(
-                    name: "rule-removal", applied: !removed.isEmpty,
-                    detail: removed.isEmpty ? "no rulings found" : removed.joined(separator: ", ")))
-        } else {
-            steps.append(PreprocessingStep(name: "rule-removal", applied: false, detail: "off"))
         }
-
-        return Result(image: binary, steps: steps, rotationDegrees: rotation)
+        let detail = removed.isEmpty ? "no rulings found" : removed.joined(separator: ", ")
+        return (cleaned, PreprocessingStepKind.ruleRemoval.record(applied: !removed.isEmpty, detail: detail))
     }
 
     private func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }

@@ -63,7 +63,7 @@ public final class Recogniser: @unchecked Sendable {
     public static func describeImage(data: Data, path: String) throws -> PageImage {
         let header = try checkedHeader(of: data, path: path)
         return PageImage(
-            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: SHA256.hex(of: data),
+            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: Checksum.sha256Hex(of: data),
             orientation: header.orientation == 1 ? nil : header.orientation)
     }
 
@@ -148,7 +148,7 @@ public final class Recogniser: @unchecked Sendable {
             name: "tesseract", version: TesseractAPI.version, languages: options.languages,
             pageSegmentationMode: options.pageSegmentationMode, modelSHA256: modelSHA256, optionsDigest: options.digest)
         let pageImage = PageImage(
-            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: SHA256.hex(of: data),
+            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: Checksum.sha256Hex(of: data),
             dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation)
         return PageLayout.assemble(paragraphs, image: pageImage, engine: engine, preprocessing: prepared.steps)
     }
@@ -195,7 +195,7 @@ final class ModelHashes: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = hashes[path] { return known }
-        let computed = SHA256.hex(ofFileAt: path)
+        let computed = Checksum.sha256Hex(ofFileAt: path)
         hashes[path] = computed
         return computed
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 
 #if canImport(Glibc)
     import Glibc
@@ -6,29 +7,31 @@ import Foundation
     import Darwin
 #endif
 
-/// A saved piece of a page: the text a user selected and where it was.
+/// A saved piece of a page: the text a user selected and where it was. Stored as one JSON
+/// object per line: `range` as `[start, end]`, `rects` as `[[x, y, width, height]]`, `savedAt`
+/// as ISO 8601 in UTC (`Docs/Reading.md`, "Clippings store").
 public struct Clipping: Codable, Hashable, Sendable {
     /// Unique id (UUID string).
     public var id: String
-    /// When it was saved (ISO 8601, UTC).
-    public var savedAt: String
+    /// When it was saved, to the second.
+    public var savedAt: Date
     /// The page's image file name, when known.
     public var page: String?
     /// The page's image SHA-256, when known.
     public var pageSHA256: String?
     /// The page's position in its notebook, 0-based.
     public var pageIndex: Int
-    /// The selection, UTF-16 offsets `[start, end)` of the page text.
-    public var range: [Int]
+    /// The selection: UTF-16 offsets `[start, end)` of the page text.
+    public var range: UTF16Span
     /// The selected text.
     public var text: String
-    /// The selection rects in page pixels, `[x, y, width, height]` each.
-    public var rects: [[Double]]
+    /// The selection rects, in image pixels of the page.
+    public var rects: [PixelBox]
 
-    /// Creates a clipping.
+    /// Creates a clipping; `savedAt` defaults to now, truncated to the second.
     public init(
-        id: String = UUID().uuidString, savedAt: String = Clipping.now(), page: String?, pageSHA256: String?, pageIndex: Int, range: [Int],
-        text: String, rects: [[Double]]
+        id: String = UUID().uuidString, savedAt: Date = Clipping.now(), page: String?, pageSHA256: String?, pageIndex: Int,
+        range: UTF16Span, text: String, rects: [PixelBox]
     ) {
         self.id = id
         self.savedAt = savedAt
@@ -40,11 +43,22 @@ public struct Clipping: Codable, Hashable, Sendable {
         self.rects = rects
     }
 
-    /// The current time, ISO 8601 UTC.
-    public static func now() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date())
+    /// The current time, to the whole second (what ISO 8601 without fractions keeps).
+    public static func now() -> Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+
+    /// The encoder the store writes lines with: sorted keys, ISO 8601 dates.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// The decoder the store reads lines with.
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
     }
 }
 
@@ -119,9 +133,7 @@ public final class ClippingsStore {
     /// - Throws: ``StoreError`` (`.notAStore` when the file holds something else, `.io`).
     @discardableResult
     public func append(_ clipping: Clipping) throws -> Int {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let entry = try encoder.encode(clipping) + Data([0x0A])
+        let entry = try Clipping.encoder.encode(clipping) + Data([0x0A])
         do {
             let repaired = try withLockedFile { descriptor in
                 let tail = try prepareTail(descriptor)
@@ -200,7 +212,7 @@ public final class ClippingsStore {
         }
     }
 
-    static func decode(_ line: Data) -> Clipping? { try? JSONDecoder().decode(Clipping.self, from: line) }
+    static func decode(_ line: Data) -> Clipping? { try? Clipping.decoder.decode(Clipping.self, from: line) }
 
     static func reason(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError

@@ -325,7 +325,9 @@ func readingBenchmark() throws {
     let start = Date()
     for index in 0..<appends {
         try store.append(
-            Clipping(page: "p.png", pageSHA256: nil, pageIndex: 0, range: [0, 5], text: "Saved \(index)", rects: [[1, 2, 3, 4]]))
+            Clipping(
+                page: "p.png", pageSHA256: nil, pageIndex: 0, range: UTF16Span(0, 5), text: "Saved \(index)",
+                rects: [PixelBox(x: 1, y: 2, width: 3, height: 4)]))
     }
     let single = Double(appends) / Date().timeIntervalSince(start)
     print(String(format: "clippings: %.0f appends/s in one process (each fsynced)", single))

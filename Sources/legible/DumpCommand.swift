@@ -5,10 +5,12 @@ import LegibleLayout
 /// one element per line: `Line @[x,y,w,h] "text" 0.91`, words indented below their line.
 /// Boxes in image pixels; confidences in 0...1 with two decimals.
 enum DumpCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: [], flagNames: [])
-        guard parsed.positionals.count == 1 else { throw CLIError.usage("usage: legible dump PAGE.json") }
-        let page = try QueryCommands.loadPage(parsed.positionals[0])
+    static let spec = CommandSpec(
+        name: "dump", arguments: "PAGE.json", positionalCount: 1...1,
+        summary: "Prints the page as a readable tree: `Line @[x,y,w,h] \"text\" 0.91`, words below their line.", run: run)
+
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let page = try QueryCommands.loadPage(command.positionals[0])
         try Console.out(dump(page.layout))
         return 0
     }

@@ -2,74 +2,98 @@ import Foundation
 import LegibleEvaluation
 import LegibleLayout
 
-/// `legible eval PAGE.json|DIR... --truth DIR [--tesseract] [--json]`
-///
-/// Scores page documents against ground truth (`<stem>.gt.json` or ALTO `<stem>.xml` in the
-/// truth folder): CER (also case-folded), WER, line recall and precision at IoU ≥ 0.5, mean
-/// IoU and word-box recall, per page and overall. `--tesseract` also runs the plain
-/// `tesseract IMAGE out -l LANG hocr` on the same images and scores it the same way.
+/// `legible eval`: scores page documents against ground truth (`<stem>.gt.json` or ALTO
+/// `<stem>.xml` in the truth folder): CER (also case-folded), WER, line recall and precision at
+/// IoU ≥ 0.5, mean IoU and word-box recall, per page and overall. `--tesseract` also runs the
+/// plain `tesseract IMAGE out -l LANG hocr` on the same images and scores it the same way.
 enum EvalCommand {
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: ["--truth", "-l"], flagNames: ["--tesseract", "--json"])
-        guard let truthFolder = parsed.value("--truth"), !parsed.positionals.isEmpty else {
-            throw CLIError.usage("usage: legible eval PAGE.json|DIR... --truth DIR [--tesseract] [-l LANG] [--json]")
-        }
-        var documents: [String] = []
-        for path in parsed.positionals {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue { try InputFile.checkReadable(path, what: "a page document") }
-            if isDirectory.boolValue {
-                let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
-                    $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
-                }.sorted()
-                documents += names.map { "\(path)/\($0)" }
-            } else {
-                documents.append(path)
-            }
-        }
-        let truthURL = URL(fileURLWithPath: truthFolder)
-        var rows: [(name: String, ours: PageScore, tesseract: PageScore?)] = []
-        for document in documents {
-            let layout: PageLayout
-            do {
-                layout = try PageLayout.decodeDocument(try InputFile.read(document, what: "a page document"))
-            } catch let error as PageDocumentError {
-                throw CLIError.badData("\(document): \(error)")
-            }
-            let stem = ((document as NSString).lastPathComponent as NSString).deletingPathExtension
-            guard let truthFile = GroundTruth.file(forStem: stem, in: truthURL) else {
-                throw CLIError.missingInput("no ground truth for \(stem) in \(truthFolder) (\(stem).gt.json or \(stem).xml)")
-            }
-            let truth: ScoredPage
-            do { truth = try GroundTruth.load(truthFile) } catch { throw CLIError.badData("\(error)") }
-            var plain: PageScore?
-            if parsed.has("--tesseract"), let file = layout.image.file {
-                let image = truthURL.appendingPathComponent(file).path
-                plain = try TesseractCLI.hOCR(image: image, languages: parsed.value("-l") ?? layout.engine?.languages ?? "eng").map {
-                    Scorer.score($0, against: truth)
-                }
-            }
-            rows.append((stem, Scorer.score(ScoredPage(layout), against: truth), plain))
+    static let spec = CommandSpec(
+        name: "eval", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
+        summary: "Scores page documents against ground truth: CER, WER, line recall and precision, IoU, word-box recall.",
+        options: [
+            OptionSpec("--truth", kind: .text("DIR"), required: true, help: "the ground-truth folder"),
+            OptionSpec("--tesseract", help: "also score plain `tesseract IMAGE out hocr` on the same images"),
+            OptionSpec("-l", kind: .text("LANG"), help: "languages for --tesseract (default: the document's)"),
+            OptionSpec("--json", help: "print the scores as JSON"),
+        ], run: run)
+
+    /// One scored page: ours, and plain Tesseract's when asked for.
+    struct Row {
+        var name: String
+        var ours: PageScore
+        var tesseract: PageScore?
+    }
+
+    /// The `--json` report.
+    struct Report: Encodable {
+        var pages: [String: PageScore]
+        var tesseractPages: [String: PageScore]
+        var overall: CorpusScore
+        var tesseractOverall: CorpusScore?
+    }
+
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let truthFolder = command.text("--truth") ?? "."
+        let rows = try documents(command.positionals).map {
+            try score($0, truth: URL(fileURLWithPath: truthFolder), tesseract: command.flag("--tesseract"), languages: command.text("-l"))
         }
         let overall = CorpusScore(rows.map(\.ours))
         let overallPlain = rows.allSatisfy({ $0.tesseract != nil }) && !rows.isEmpty ? CorpusScore(rows.compactMap(\.tesseract)) : nil
-        if parsed.has("--json") {
+        if command.flag("--json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            struct Report: Encodable {
-                var pages: [String: PageScore]
-                var tesseractPages: [String: PageScore]
-                var overall: CorpusScore
-                var tesseractOverall: CorpusScore?
-            }
             let report = Report(
                 pages: Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.ours) }),
                 tesseractPages: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.tesseract.map { (row.name, $0) } }),
                 overall: overall, tesseractOverall: overallPlain)
             try Console.out(try encoder.encode(report) + Data("\n".utf8))
-            return 0
+        } else {
+            try printTable(rows, overall: overall, overallPlain: overallPlain)
         }
+        return 0
+    }
+
+    /// The page documents named: files as given, folders as their `*.json` (not `*.gt.json`).
+    static func documents(_ paths: [String]) throws -> [String] {
+        try paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            guard isDirectory.boolValue else {
+                try InputFile.checkReadable(path, what: "a page document")
+                return [path]
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
+            }
+            return names.sorted().map { "\(path)/\($0)" }
+        }
+    }
+
+    /// Scores one document against its ground truth (and plain Tesseract, when asked).
+    static func score(_ document: String, truth folder: URL, tesseract: Bool, languages: String?) throws -> Row {
+        let layout: PageLayout
+        do {
+            layout = try PageLayout.decodeDocument(try InputFile.read(document, what: "a page document"))
+        } catch let error as PageDocumentError {
+            throw CLIError.badData("\(document): \(error)")
+        }
+        let stem = IngestCommand.outputStem(document)
+        guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else {
+            throw CLIError.missingInput("no ground truth for \(stem) in \(folder.path) (\(stem).gt.json or \(stem).xml)")
+        }
+        let truth: ScoredPage
+        do { truth = try GroundTruth.load(truthFile) } catch { throw CLIError.badData("\(error)") }
+        var plain: PageScore?
+        if tesseract, let file = layout.image.file {
+            let image = folder.appendingPathComponent(file).path
+            plain = try TesseractCLI.hOCR(image: image, languages: languages ?? layout.engine?.languages ?? "eng").map {
+                Scorer.score($0, against: truth)
+            }
+        }
+        return Row(name: stem, ours: Scorer.score(ScoredPage(layout), against: truth), tesseract: plain)
+    }
+
+    static func printTable(_ rows: [Row], overall: CorpusScore, overallPlain: CorpusScore?) throws {
         try Console.out(ScoreTable.header + "\n")
         for row in rows {
             try Console.out(ScoreTable.row(row.name, row.ours) + "\n")
@@ -77,7 +101,6 @@ enum EvalCommand {
         }
         try Console.out(ScoreTable.row("OVERALL legible", overall) + "\n")
         if let overallPlain { try Console.out(ScoreTable.row("OVERALL tesseract", overallPlain) + "\n") }
-        return 0
     }
 }
 

@@ -7,30 +7,49 @@ import LegibleOCR
     import Glibc
 #endif
 
-/// `legible ingest IMAGE… -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N]
-/// [--dpi N] [--no-preprocess | --preprocess STEPS] [--layout FILE | --layouts DIR] [--force] [-q]`
-///
-/// Recognises each image with Tesseract — or, with `--layout FILE` (one image) or
-/// `--layouts DIR` (pairs `IMAGE` with `DIR/<stem>.xml`, `.alto`, `.hocr` or `.html`), imports
-/// an existing ALTO or hOCR transcription instead. Spreads the images over `--jobs` worker
-/// threads, each with its own engine; skips images whose outputs are up to date (same image
-/// hash and options or layout file) unless `--force`; writes every file atomically; never lets
-/// one bad image stop the rest. Exit status: 0 when every image was read, else the code of the
-/// first failure (65 bad image or layout, 66 missing file).
+/// `legible ingest`: recognises each image with Tesseract — or, with `--layout FILE` (one
+/// image) or `--layouts DIR` (pairs `IMAGE` with `DIR/<stem>.xml`, `.alto.xml`, `.alto`,
+/// `.hocr` or `.html`), imports an existing ALTO or hOCR transcription instead. Spreads the
+/// images over `--jobs` worker threads, each with its own engine; skips images whose outputs are
+/// up to date unless `--force`; commits each page's outputs together; never lets one bad image
+/// stop the rest (`Docs/CLI.md`). Exit status: 0 when every image was read, else the status of
+/// the first failure.
 struct IngestCommand {
-    enum Format: String, CaseIterable {
+    /// `--format`: the files written per page.
+    enum Format: String, OptionChoice {
         case json, hocr, txt, alto
         /// The output file's extension (ALTO is XML).
         var fileExtension: String { self == .alto ? "alto.xml" : rawValue }
     }
 
-    static let usage =
-        "usage: legible ingest IMAGE... -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N] [--dpi N] [--no-preprocess | --preprocess colour,background,rules,deskew] [--layout FILE | --layouts DIR] [--timeout SECONDS] [--force] [-q]"
+    /// `--preprocess` names: one per ``PreprocessingStepKind``, and `none`.
+    static let stepNames = PreprocessingStepKind.allCases.map(\.optionName) + ["none"]
+
+    static let spec = CommandSpec(
+        name: "ingest", arguments: "IMAGE...", positionalCount: 1...Int.max,
+        summary: "Reads PNG, JPEG and TIFF pages into page documents (and hOCR, text, ALTO) in the output folder.",
+        options: [
+            OptionSpec("-o", "--output", kind: .text("DIR"), required: true, help: "the output folder"),
+            OptionSpec("--format", kind: .list(Format.names), help: "the files to write per page (default json)"),
+            OptionSpec("--jobs", kind: .integer("N", 1...256), help: "worker threads, each with its own engine (default: the cores)"),
+            OptionSpec("-l", kind: .text("LANG"), help: "Tesseract languages joined by + (default eng)"),
+            OptionSpec("--psm", kind: .integer("N", 0...13), help: "Tesseract page segmentation mode (default 3)"),
+            OptionSpec("--dpi", kind: .integer("N", 10...2400), help: "resolution to assume (default: the file's, else 300)"),
+            OptionSpec("--no-preprocess", help: "give Tesseract the original page"),
+            OptionSpec("--preprocess", kind: .list(stepNames), help: "the preprocessing steps to run (default colour,background,deskew)"),
+            OptionSpec("--layout", kind: .text("FILE"), help: "import this ALTO or hOCR file instead of recognising (one image)"),
+            OptionSpec("--layouts", kind: .text("DIR"), help: "import DIR/<stem>.xml, .alto.xml, .alto, .hocr or .html for each image"),
+            OptionSpec("--timeout", kind: .number("SECONDS", 0.1...86_400), help: "recognition deadline per page (default 120; exit 75)"),
+            OptionSpec("--force", help: "process pages even when their outputs are up to date"),
+            OptionSpec("-q", "--quiet", help: "no summary and no progress bar"),
+        ], alternatives: [["--no-preprocess", "--preprocess"], ["--layout", "--layouts"]], run: run)
 
     /// Where a page's layout comes from.
     enum Source {
         case recognise
         case layout(path: String)
+
+        var needsEngine: Bool { if case .recognise = self { return true } else { return false } }
     }
 
     struct Outcome {
@@ -40,63 +59,60 @@ struct IngestCommand {
         var failure: CLIError?
     }
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(
-            arguments,
-            valued: ["-o", "--output", "--format", "--jobs", "-l", "--psm", "--dpi", "--preprocess", "--layout", "--layouts", "--timeout"],
-            flagNames: ["--no-preprocess", "--force", "-q", "--quiet"])
-        let images = parsed.positionals
-        guard !images.isEmpty else { throw CLIError.usage(usage) }
-        guard let output = parsed.value("-o") ?? parsed.value("--output") else { throw CLIError.usage("ingest needs -o DIR\n" + usage) }
-        let formats = try (parsed.value("--format") ?? "json").split(separator: ",", omittingEmptySubsequences: false).map {
-            name -> Format in
-            guard let format = Format(rawValue: String(name)) else {
-                throw CLIError.usage("unknown format \"\(name)\" (json, hocr, txt, alto)")
-            }
-            return format
-        }
-        let jobs = try parsed.integer("--jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let options = try ocrOptions(parsed)
-        let sources = try layoutSources(parsed, images: images)
-        let quiet = parsed.has("-q") || parsed.has("--quiet")
-        let needsEngine = sources.contains { if case .recognise = $0 { return true } else { return false } }
-        try refuseSharedStems(images)
+    /// Everything a batch needs, read from the command line and checked before any work.
+    struct Batch {
+        var images: [String]
+        var sources: [Source]
+        var output: String
+        var formats: [Format]
+        var options: OCROptions
+        var jobs: Int
+        var force: Bool
+        var quiet: Bool
+    }
 
-        if needsEngine { prepareOCREnvironment(batch: images.count > 1) }
-        try prepareOutputFolder(output)
-        AtomicFile.removeStaleTemporaries(in: output)
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let batch = try batch(command)
+        try refuseSharedStems(batch.images)
+        let needsEngine = batch.sources.contains(where: \.needsEngine)
+        if needsEngine { prepareOCREnvironment(batch: batch.images.count > 1) }
+        try prepareOutputFolder(batch.output)
+        AtomicFile.removeStaleTemporaries(in: batch.output)
         // Load one engine up front so a missing language fails once, with 69, before any work.
-        var first: Recogniser?
-        if needsEngine {
-            do {
-                first = try Recogniser(options: options)
-            } catch let error as OCRError {
-                throw CLIError(code: error.exitCode, message: error.description)
-            }
-        }
+        let first = needsEngine ? try Recogniser(options: batch.options) : nil
+        let outcomes = process(batch, firstEngine: first)
+        if !batch.quiet { try summarise(outcomes, of: batch) }
+        let failures = outcomes.compactMap(\.failure)
+        for failure in failures { Console.message(failure.message) }
+        return failures.first?.exitCode ?? 0
+    }
 
-        let progress = Progress(total: images.count, enabled: !quiet && Console.messagesAreTerminal)
+    static func batch(_ command: ParsedCommand) throws -> Batch {
+        let output = command.text("-o") ?? ""
+        return Batch(
+            images: command.positionals, sources: try layoutSources(command, images: command.positionals), output: output,
+            formats: command.list("--format", as: Format.self) ?? [.json], options: try ocrOptions(command),
+            jobs: command.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount, force: command.flag("--force"),
+            quiet: command.flag("-q"))
+    }
+
+    /// Runs every image on `batch.jobs` worker threads and returns the outcomes in input order.
+    static func process(_ batch: Batch, firstEngine: Recogniser?) -> [Outcome] {
+        let progress = Progress(total: batch.images.count, enabled: !batch.quiet && Console.messagesAreTerminal)
         // Largest files first (longest-processing-time order): a slow page picked up last would
         // leave the other worker idle at the end of the batch.
-        let sizes = images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
-        let queue = WorkQueue(order: images.indices.sorted { sizes[$0] > sizes[$1] })
-        let outcomes = OutcomeStore(count: images.count)
-        let force = parsed.has("--force")
+        let sizes = batch.images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
+        let queue = WorkQueue(order: batch.images.indices.sorted { sizes[$0] > sizes[$1] })
+        let outcomes = OutcomeStore(count: batch.images.count)
         let group = DispatchGroup()
-        for worker in 0..<min(jobs, images.count) {
+        for worker in 0..<min(batch.jobs, batch.images.count) {
             group.enter()
-            let firstEngine = first
             let thread = Thread {
                 defer { group.leave() }
-                var recogniser: Recogniser?
+                var engine = worker == 0 ? firstEngine : nil
                 while let index = queue.next() {
-                    if case .recognise = sources[index], recogniser == nil {
-                        recogniser = worker == 0 ? firstEngine : (try? Recogniser(options: options))
-                    }
-                    let job = Job(
-                        image: images[index], source: sources[index], options: options, output: output, formats: formats, force: force)
-                    outcomes.set(index, job.run(recogniser: recogniser))
-                    progress.advance(label: (images[index] as NSString).lastPathComponent)
+                    outcomes.set(index, runJob(index, of: batch, engine: &engine))
+                    progress.advance(label: (batch.images[index] as NSString).lastPathComponent)
                 }
             }
             thread.stackSize = 8 << 20
@@ -104,28 +120,42 @@ struct IngestCommand {
         }
         group.wait()
         progress.finish()
-
-        let done = outcomes.all
-        let read = done.compactMap(\.layout)
-        let failures = done.compactMap(\.failure)
-        if !quiet {
-            let lines = read.reduce(0) { $0 + $1.lines.count }
-            let words = read.reduce(0) { $0 + $1.lines.reduce(0) { $0 + ($1.words?.count ?? 0) } }
-            let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
-            let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
-            let skipped = done.filter(\.skipped).count
-            try Console.out(
-                "ingested \(read.count) of \(images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
-            )
-            try Console.out("documents in \(output)/ (\(formats.map(\.rawValue).joined(separator: ", ")))\n")
-        }
-        for failure in failures { Console.message(failure.message) }
-        return failures.first?.code ?? 0
+        return outcomes.all
     }
 
-    static func ocrOptions(_ parsed: Arguments) throws -> OCROptions {
+    /// One image on a worker, creating the worker's engine the first time it is needed. An
+    /// engine that cannot start fails this image with the engine's own error.
+    static func runJob(_ index: Int, of batch: Batch, engine: inout Recogniser?) -> Outcome {
+        if batch.sources[index].needsEngine, engine == nil {
+            do {
+                engine = try Recogniser(options: batch.options)
+            } catch {
+                return Outcome(image: batch.images[index], failure: CLIError(error))
+            }
+        }
+        let job = Job(
+            image: batch.images[index], source: batch.sources[index], options: batch.options, output: batch.output,
+            formats: batch.formats, force: batch.force)
+        return job.run(recogniser: engine)
+    }
+
+    /// The one-paragraph summary on stdout.
+    static func summarise(_ outcomes: [Outcome], of batch: Batch) throws {
+        let read = outcomes.compactMap(\.layout)
+        let lines = read.reduce(0) { $0 + $1.lines.count }
+        let words = read.reduce(0) { $0 + $1.lines.reduce(0) { $0 + ($1.words?.count ?? 0) } }
+        let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
+        let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
+        let skipped = outcomes.filter(\.skipped).count
+        try Console.out(
+            "ingested \(read.count) of \(batch.images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
+        )
+        try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
+    }
+
+    static func ocrOptions(_ command: ParsedCommand) throws -> OCROptions {
         var options = OCROptions()
-        if let languages = parsed.value("-l") {
+        if let languages = command.text("-l") {
             let names = languages.split(separator: "+", omittingEmptySubsequences: false)
             guard
                 names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
@@ -134,31 +164,25 @@ struct IngestCommand {
             }
             options.languages = languages
         }
-        if let timeout = try parsed.number("--timeout", in: 0.1...86_400) { options.timeoutSeconds = timeout }
-        if let psm = try parsed.integer("--psm", in: 0...13) { options.pageSegmentationMode = psm }
-        options.dpi = try parsed.integer("--dpi", in: 10...2400)
-        if parsed.has("--no-preprocess") { options.preprocessing = .none }
-        if let steps = parsed.value("--preprocess") {
-            let names = Set(steps.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
-            let known: Set<String> = ["colour", "background", "rules", "deskew", "none"]
-            guard names.isSubset(of: known) else {
-                throw CLIError.usage("--preprocess takes a list of colour, background, rules, deskew (or none)")
-            }
+        if let timeout = command.number("--timeout") { options.timeoutSeconds = timeout }
+        if let psm = command.integer("--psm") { options.pageSegmentationMode = psm }
+        options.dpi = command.integer("--dpi")
+        if command.flag("--no-preprocess") { options.preprocessing = .none }
+        if let names = command.text("--preprocess").map({ Set($0.split(separator: ",").map(String.init)) }) {
             options.preprocessing = PreprocessingOptions(
-                backgroundNormalisation: names.contains("background"), colourDropout: names.contains("colour"),
-                ruleRemoval: names.contains("rules"), deskew: names.contains("deskew"))
+                steps: Set(PreprocessingStepKind.allCases.filter { names.contains($0.optionName) }))
         }
         return options
     }
 
     /// `--layout FILE` for a single image, `--layouts DIR` to pair images with layout files by
     /// stem; otherwise every image is recognised.
-    static func layoutSources(_ parsed: Arguments, images: [String]) throws -> [Source] {
-        if let layout = parsed.value("--layout") {
+    static func layoutSources(_ command: ParsedCommand, images: [String]) throws -> [Source] {
+        if let layout = command.text("--layout") {
             guard images.count == 1 else { throw CLIError.usage("--layout FILE takes exactly one image; use --layouts DIR for a batch") }
             return [.layout(path: layout)]
         }
-        guard let folder = parsed.value("--layouts") else { return images.map { _ in .recognise } }
+        guard let folder = command.text("--layouts") else { return images.map { _ in .recognise } }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError.missingInput("\(folder): no such folder")
@@ -236,14 +260,8 @@ struct IngestCommand {
                 // the previous set (or nothing), never a mixed one.
                 try AtomicFile.commit(try outputs(of: layout))
                 outcome.layout = layout
-            } catch let error as OCRError {
-                outcome.failure = CLIError(code: error.exitCode, message: error.description)
-            } catch let error as ImportError {
-                outcome.failure = CLIError.badData(error.description)
-            } catch let error as CLIError {
-                outcome.failure = error
             } catch {
-                outcome.failure = CLIError(code: 70, message: "\(image): \(error)")
+                outcome.failure = CLIError(error)
             }
             return outcome
         }
@@ -256,7 +274,7 @@ struct IngestCommand {
                 return (options.digest, nil)
             case .layout(let path):
                 let bytes = try InputFile.read(path, what: "a layout file")
-                return ("import-" + String(SHA256.hex(of: bytes).prefix(16)), bytes)
+                return ("import-" + String(Checksum.sha256Hex(of: bytes).prefix(16)), bytes)
             }
         }
 
@@ -287,7 +305,7 @@ struct IngestCommand {
         func upToDate(data: Data, digest: String) throws -> PageLayout? {
             let jsonPath = "\(output)/\(IngestCommand.outputStem(image)).json"
             guard let existing = (try? InputFile.read(jsonPath)).flatMap({ try? PageLayout.decodeDocument($0) }),
-                existing.image.sha256 == SHA256.hex(of: data), existing.engine?.optionsDigest == digest
+                existing.image.sha256 == Checksum.sha256Hex(of: data), existing.engine?.optionsDigest == digest
             else { return nil }
             let stale = try outputs(of: existing).filter { (try? InputFile.read($0.path)) != $0.bytes }
             if !stale.isEmpty { try AtomicFile.commit(stale) }

@@ -4,8 +4,8 @@ import LegiblePages
 import LegibleTextInput
 
 /// `legible text | rects | caret | hit | move`: text-input queries on a page document, JSON on
-/// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image
-/// pixels, origin top-left, y down.
+/// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image pixels, origin
+/// top-left, y down.
 enum QueryCommands {
     static func loadPage(_ path: String) throws -> ScannedPage {
         let data = try InputFile.read(path, what: "a page document")
@@ -31,96 +31,131 @@ enum QueryCommands {
         return TextRange(lower, upper)
     }
 
-    static func rectJSON(_ rect: CGRect) -> [String: Any] {
-        ["x": round3(rect.minX), "y": round3(rect.minY), "width": round3(rect.width), "height": round3(rect.height)]
+    /// Writes `value` as one line of JSON with sorted keys.
+    static func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        try Console.out(try encoder.encode(value) + Data("\n".utf8))
     }
 
-    static func round3(_ value: CGFloat) -> Double { (Double(value) * 1000).rounded() / 1000 }
+    // MARK: text
 
-    static func printJSON(_ value: Any) throws {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed])
-        try Console.out(data + Data("\n".utf8))
-    }
+    static let textSpec = CommandSpec(
+        name: "text", arguments: "PAGE.json [START END]", positionalCount: 1...3,
+        summary: "Prints the page's reading text, or the UTF-16 range [START, END) of it.", run: text)
 
-    static func text(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: [], flagNames: [])
-        guard [1, 3].contains(parsed.positionals.count) else { throw CLIError.usage("usage: legible text PAGE.json [START END]") }
-        let page = try loadPage(parsed.positionals[0])
+    static func text(_ command: ParsedCommand) throws -> Int32 {
+        guard command.positionals.count != 2 else { throw command.usageError("START needs an END") }
+        let page = try loadPage(command.positionals[0])
         let range =
-            parsed.positionals.count == 3
-            ? try range(parsed.positionals[1], parsed.positionals[2], page: page) : TextRange(0, page.length)
+            command.positionals.count == 3
+            ? try range(command.positionals[1], command.positionals[2], page: page) : TextRange(0, page.length)
         try Console.out((page.text(in: range) ?? "") + "\n")
         return 0
     }
 
-    static func rects(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: [], flagNames: [])
-        guard parsed.positionals.count == 3 else { throw CLIError.usage("usage: legible rects PAGE.json START END") }
-        let page = try loadPage(parsed.positionals[0])
-        let range = try range(parsed.positionals[1], parsed.positionals[2], page: page)
-        let rects = page.selectionRects(for: range).map { selection -> [String: Any] in
-            var json = rectJSON(selection.rect)
-            json["containsStart"] = selection.containsStart
-            json["containsEnd"] = selection.containsEnd
-            if let transform = selection.transform { json["rotationDegrees"] = (transform.angle * 180 / .pi * 1000).rounded() / 1000 }
-            return json
-        }
-        try printJSON(rects)
+    // MARK: rects
+
+    static let rectsSpec = CommandSpec(
+        name: "rects", arguments: "PAGE.json START END", positionalCount: 3...3,
+        summary: "Prints the selection rects of [START, END) as JSON, image pixels.", run: rects)
+
+    static func rects(_ command: ParsedCommand) throws -> Int32 {
+        let page = try loadPage(command.positionals[0])
+        let range = try range(command.positionals[1], command.positionals[2], page: page)
+        try printJSON(page.selectionRects(for: range).map(SelectionRectOutput.init))
         return 0
     }
 
-    static func caret(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: ["--affinity"], flagNames: [])
-        guard parsed.positionals.count == 2 else {
-            throw CLIError.usage("usage: legible caret PAGE.json OFFSET [--affinity upstream|downstream]")
-        }
-        let page = try loadPage(parsed.positionals[0])
-        let offset = try offset(parsed.positionals[1], name: "OFFSET", page: page)
-        let affinities: [String: TextAffinity] = ["upstream": .upstream, "downstream": .downstream]
-        guard let affinity = affinities[parsed.value("--affinity") ?? "downstream"] else {
-            throw CLIError.usage("--affinity takes upstream or downstream, got \"\(parsed.value("--affinity") ?? "")\"")
-        }
-        try printJSON(rectJSON(page.caretRect(for: TextPosition(offset: offset, affinity: affinity))))
+    // MARK: caret
+
+    /// `--affinity`: which side of a soft wrap a caret is drawn on.
+    enum Affinity: String, OptionChoice {
+        case upstream, downstream
+        var value: TextAffinity { self == .upstream ? .upstream : .downstream }
+    }
+
+    static let caretSpec = CommandSpec(
+        name: "caret", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
+        summary: "Prints the caret rect at OFFSET as JSON, image pixels.",
+        options: [
+            OptionSpec(
+                "--affinity", kind: .choice(Affinity.names),
+                help: "at a soft wrap, upstream draws at the end of the earlier line, downstream (default) at the start of the next")
+        ], run: caret)
+
+    static func caret(_ command: ParsedCommand) throws -> Int32 {
+        let page = try loadPage(command.positionals[0])
+        let offset = try offset(command.positionals[1], name: "OFFSET", page: page)
+        let affinity = command.choice("--affinity", as: Affinity.self) ?? .downstream
+        try printJSON(RectOutput(page.caretRect(for: TextPosition(offset: offset, affinity: affinity.value))))
         return 0
     }
 
-    static func hit(_ arguments: [String]) throws -> Int32 {
-        let parsed = try Arguments(arguments, valued: [], flagNames: [])
-        guard parsed.positionals.count == 3 else { throw CLIError.usage("usage: legible hit PAGE.json X Y") }
-        let page = try loadPage(parsed.positionals[0])
+    // MARK: hit
+
+    static let hitSpec = CommandSpec(
+        name: "hit", arguments: "PAGE.json X Y", positionalCount: 3...3,
+        summary: "Prints the closest position to the point (image pixels) and the character under it, as JSON.", run: hit)
+
+    static func hit(_ command: ParsedCommand) throws -> Int32 {
+        let page = try loadPage(command.positionals[0])
         let point = CGPoint(
-            x: try numberArgument(parsed.positionals[1], name: "X"), y: try numberArgument(parsed.positionals[2], name: "Y"))
-        let position = page.closestPosition(to: point)?.offset ?? 0
-        let range = page.characterRange(at: point)
-        try printJSON(
-            ["position": position, "characterRange": range.map { [$0.start.offset, $0.end.offset] } ?? NSNull()] as [String: Any])
+            x: try numberArgument(command.positionals[1], name: "X"), y: try numberArgument(command.positionals[2], name: "Y"))
+        let range = page.characterRange(at: point).map { [$0.start.offset, $0.end.offset] }
+        try printJSON(HitOutput(position: page.closestPosition(to: point)?.offset ?? 0, characterRange: range))
         return 0
     }
 
-    static func move(_ arguments: [String]) throws -> Int32 {
-        let usage =
-            "usage: legible move PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down"
-        let parsed = try Arguments(arguments, valued: ["--by", "--direction"], flagNames: [])
-        guard parsed.positionals.count == 2 else { throw CLIError.usage(usage) }
-        let granularities: [String: TextGranularity] = [
-            "character": .character, "word": .word, "sentence": .sentence, "paragraph": .paragraph, "line": .line, "document": .document,
-        ]
-        let directions: [String: TextDirection] = [
-            "forward": .forward, "backward": .backward, "left": .layout(.left), "right": .layout(.right), "up": .layout(.up),
-            "down": .layout(.down),
-        ]
-        guard let granularity = granularities[parsed.value("--by") ?? ""] else { throw CLIError.usage(usage) }
-        guard let direction = directions[parsed.value("--direction") ?? "forward"] else { throw CLIError.usage(usage) }
-        let page = try loadPage(parsed.positionals[0])
-        let position = TextPosition(offset: try offset(parsed.positionals[1], name: "OFFSET", page: page))
+    // MARK: move
+
+    /// `--by`: the tokenizer granularity.
+    enum Granularity: String, OptionChoice {
+        case character, word, sentence, paragraph, line, document
+        var value: TextGranularity {
+            switch self {
+            case .character: return .character
+            case .word: return .word
+            case .sentence: return .sentence
+            case .paragraph: return .paragraph
+            case .line: return .line
+            case .document: return .document
+            }
+        }
+    }
+
+    /// `--direction`: storage or layout direction.
+    enum Direction: String, OptionChoice {
+        case forward, backward, left, right, up, down
+        var value: TextDirection {
+            switch self {
+            case .forward: return .forward
+            case .backward: return .backward
+            case .left: return .layout(.left)
+            case .right: return .layout(.right)
+            case .up: return .layout(.up)
+            case .down: return .layout(.down)
+            }
+        }
+    }
+
+    static let moveSpec = CommandSpec(
+        name: "move", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
+        summary: "Asks the tokenizer where the next boundary is and which unit encloses OFFSET, as JSON.",
+        options: [
+            OptionSpec("--by", kind: .choice(Granularity.names), required: true, help: "the unit to move by"),
+            OptionSpec("--direction", kind: .choice(Direction.names), help: "storage or layout direction (default forward)"),
+        ], run: move)
+
+    static func move(_ command: ParsedCommand) throws -> Int32 {
+        let granularity = (command.choice("--by", as: Granularity.self) ?? .character).value
+        let direction = (command.choice("--direction", as: Direction.self) ?? .forward).value
+        let page = try loadPage(command.positionals[0])
+        let position = TextPosition(offset: try offset(command.positionals[1], name: "OFFSET", page: page))
         let tokenizer = page.tokenizer
         let target = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction)
         let enclosing = tokenizer.rangeEnclosingPosition(position, with: granularity, inDirection: direction)
-        try printJSON(
-            [
-                "position": target.map { $0.offset as Any } ?? NSNull(),
-                "enclosing": enclosing.map { [$0.start.offset, $0.end.offset] as Any } ?? NSNull(),
-            ] as [String: Any])
+        try printJSON(MoveOutput(position: target?.offset, enclosing: enclosing.map { [$0.start.offset, $0.end.offset] }))
         return 0
     }
 }

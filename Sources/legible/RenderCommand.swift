@@ -13,63 +13,29 @@ import LegibleTextInput
 /// paragraph. The background is the scan (`--image`, or the document's image file beside the
 /// JSON) or white with `--blank`. Written atomically.
 enum RenderCommand {
-    static let usage = "usage: legible render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png"
+    static let spec = CommandSpec(
+        name: "render", arguments: "PAGE.json", positionalCount: 1...1,
+        summary: "Draws line boxes, word boxes and selection rects over the scan (or white) into a PNG; written atomically.",
+        options: [
+            OptionSpec(
+                "--range", kind: .pair("START", "END"), repeatable: true,
+                help: "a UTF-16 range whose selection rects to draw (default: a word, a phrase across a wrap, the longest paragraph)"),
+            OptionSpec("--image", kind: .text("IMAGE.png"), help: "the scan to draw on (default: the document's image beside it)"),
+            OptionSpec("--blank", help: "draw on white instead of the scan"),
+            OptionSpec("--scale", kind: .integer("N", 1...16), help: "downsample the result by N"),
+            OptionSpec("-o", kind: .text("OVERLAY.png|-"), required: true, help: "the PNG to write; - writes it to stdout"),
+        ], alternatives: [["--image", "--blank"]], run: run)
 
-    static func run(_ arguments: [String]) throws -> Int32 {
-        // `--range` takes two values; rewrite "--range a b" to "--range a:b" for the scanner.
-        var rewritten: [String] = []
-        var index = 0
-        while index < arguments.count {
-            if arguments[index] == "--range" {
-                guard index + 2 < arguments.count else { throw CLIError.usage(usage) }
-                rewritten += ["--range", "\(arguments[index + 1]):\(arguments[index + 2])"]
-                index += 3
-            } else {
-                rewritten.append(arguments[index])
-                index += 1
-            }
-        }
-        let parsed = try Arguments(rewritten, valued: ["-o", "--image", "--range", "--scale"], flagNames: ["--blank"])
-        guard parsed.positionals.count == 1, let output = parsed.value("-o") else { throw CLIError.usage(usage) }
-        let pagePath = parsed.positionals[0]
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let output = command.text("-o") ?? "-"
+        let pagePath = command.positionals[0]
         let page = try QueryCommands.loadPage(pagePath)
-        var ranges: [TextRange] = []
-        for value in parsed.values("--range") {
-            let parts = value.split(separator: ":").map(String.init)
-            guard parts.count == 2 else { throw CLIError.usage(usage) }
-            ranges.append(try QueryCommands.range(parts[0], parts[1], page: page))
-        }
+        var ranges = try command.pairs("--range").map { try QueryCommands.range($0.0, $0.1, page: page) }
         if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }
 
-        let (width, height) = (page.layout.image.width, page.layout.image.height)
-        // The same pixel limit as ingest, checked before the canvas is allocated.
-        guard width * height <= OCROptions.maximumPixels else {
-            throw CLIError.badData(
-                "\(pagePath): the page is \(width)×\(height) pixels, above the render limit of \(OCROptions.maximumPixels) pixels")
-        }
-        var bitmap = Bitmap(width: width, height: height)
-        if !parsed.has("--blank") {
-            let imagePath =
-                parsed.value("--image")
-                ?? page.layout.image.file.map {
-                    AtomicFile.folderPath(of: pagePath) + "/" + $0
-                }
-            if let imagePath, FileManager.default.fileExists(atPath: imagePath) {
-                do {
-                    let scan = try PNGCodec.decode(try InputFile.read(imagePath, what: "a PNG image"))
-                    guard scan.width == bitmap.width, scan.height == bitmap.height else {
-                        throw CLIError.badData("\(imagePath) is \(scan.width)×\(scan.height), the page is \(bitmap.width)×\(bitmap.height)")
-                    }
-                    bitmap = scan
-                } catch let error as PNGError {
-                    throw CLIError.badData("\(imagePath): \(error)")
-                }
-            } else if parsed.value("--image") != nil {
-                throw CLIError.missingInput("\(imagePath ?? ""): no such file")
-            }
-        }
+        var bitmap = try canvas(for: page, path: pagePath, image: command.text("--image"), blank: command.flag("--blank"))
         OverlayRenderer.draw(page, ranges: ranges, on: &bitmap)
-        if let scale = try parsed.integer("--scale", in: 1...16), scale > 1 { bitmap = bitmap.downsampled(by: scale) }
+        if let scale = command.integer("--scale"), scale > 1 { bitmap = bitmap.downsampled(by: scale) }
         let encoded: Data
         do {
             encoded = try PNGCodec.encode(bitmap)
@@ -79,6 +45,30 @@ enum RenderCommand {
         // `-o -` writes the PNG to stdout, as tools that take a file name usually allow.
         if output == "-" { try Console.out(encoded) } else { try AtomicFile.write(encoded, to: output) }
         return 0
+    }
+
+    /// The bitmap to draw on: white with `blank`, else the scan (`image`, or the document's image
+    /// file beside it, when present). The page's size is checked against the pixel limit first.
+    static func canvas(for page: ScannedPage, path: String, image: String?, blank: Bool) throws -> Bitmap {
+        let (width, height) = (page.layout.image.width, page.layout.image.height)
+        // The same pixel limit as ingest, checked before the canvas is allocated.
+        guard width * height <= OCROptions.maximumPixels else {
+            throw CLIError.badData(
+                "\(path): the page is \(width)×\(height) pixels, above the render limit of \(OCROptions.maximumPixels) pixels")
+        }
+        let blankCanvas = Bitmap(width: width, height: height)
+        guard !blank else { return blankCanvas }
+        let imagePath = image ?? page.layout.image.file.map { AtomicFile.folderPath(of: path) + "/" + $0 }
+        guard let imagePath, image != nil || FileManager.default.fileExists(atPath: imagePath) else { return blankCanvas }
+        do {
+            let scan = try PNGCodec.decode(try InputFile.read(imagePath, what: "a PNG image"))
+            guard scan.width == width, scan.height == height else {
+                throw CLIError.badData("\(imagePath) is \(scan.width)×\(scan.height), the page is \(width)×\(height)")
+            }
+            return scan
+        } catch let error as PNGError {
+            throw CLIError.badData("\(imagePath): \(error)")
+        }
     }
 }
 

@@ -4,25 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Entry point of the `legible` CLI. See README.md for the reference and exit codes.
-let usage = """
-    usage: legible <command> [options]
-      ingest IMAGE... -o DIR [--format json,hocr,txt,alto] [--jobs N] [-l LANG] [--psm N] [--dpi N]
-             [--no-preprocess | --preprocess colour,background,rules,deskew] [--layout FILE | --layouts DIR] [--timeout SECONDS] [--force] [-q]
-      text   PAGE.json [START END]
-      rects  PAGE.json START END
-      caret  PAGE.json OFFSET [--affinity upstream|downstream]
-      hit    PAGE.json X Y
-      move   PAGE.json OFFSET --by character|word|sentence|paragraph|line|document --direction forward|backward|left|right|up|down
-      render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png|-
-      dump   PAGE.json
-      read   PAGE.json... [--all] [--rotor lines|words|characters] [--no-links] [--no-page-turn]
-      save   PAGE.json START END [--store FILE] [--repeat N]
-      clippings [--json] [--store FILE]
-      eval   PAGE.json|DIR... --truth DIR [--tesseract] [-l LANG] [--json]
-    exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, 73 cannot create output, 74 I/O error, 75 page deadline passed
-    """
-
+/// Entry point of the `legible` CLI: the commands are in ``CommandTable``.
 /// Sets the process environment OCR needs and re-executes once, because both settings are
 /// read when the process starts:
 /// - `OMP_THREAD_LIMIT=1`: Debian's Tesseract uses OpenMP, which on 2 cores runs about 3×
@@ -53,41 +35,5 @@ func prepareOCREnvironment(batch: Bool) {
     Console.start()
 }
 
-func runCommand(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first else {
-        Console.message(usage)
-        return 64
-    }
-    let rest = Array(arguments.dropFirst())
-    do {
-        switch command {
-        case "ingest":
-            return try IngestCommand.run(rest)
-        case "text": return try QueryCommands.text(rest)
-        case "rects": return try QueryCommands.rects(rest)
-        case "caret": return try QueryCommands.caret(rest)
-        case "hit": return try QueryCommands.hit(rest)
-        case "move": return try QueryCommands.move(rest)
-        case "render": return try RenderCommand.run(rest)
-        case "eval": return try EvalCommand.run(rest)
-        case "dump": return try DumpCommand.run(rest)
-        case "read": return try ReadCommands.read(rest)
-        case "save": return try ReadCommands.save(rest)
-        case "clippings": return try ReadCommands.clippings(rest)
-        case "-h", "--help", "help":
-            try Console.out(usage + "\n")
-            return 0
-        default:
-            throw CLIError.usage("unknown command \"\(command)\"\n" + usage)
-        }
-    } catch let error as CLIError {
-        Console.message(error.message)
-        return error.code
-    } catch {
-        Console.message("\(error)")
-        return 70
-    }
-}
-
 Console.start()
-exit(runCommand(Array(CommandLine.arguments.dropFirst())))
+exit(CommandTable.run(Array(CommandLine.arguments.dropFirst())))

@@ -5,15 +5,6 @@ import Testing
 
 @Suite("Layout values, documents and scoring")
 struct LayoutTests {
-    @Test("SHA-256 matches the FIPS 180-4 test vectors")
-    func sha256() {
-        #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(of: [UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(
-            SHA256.hex(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-    }
-
     @Test("reading text: spaces at soft wraps, newlines between paragraphs, soft hyphen for split words")
     func assemble() {
         func line(_ words: [String]) -> RecognisedLine {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The CLI's commands and the one place where a command line becomes a command run and any
+/// failure becomes an exit status (`Docs/CLI.md`, "Command table").
+enum CommandTable {
+    /// Every command, declared once: its declaration gives parsing, validation, usage and
+    /// `legible help COMMAND`. See README.md for the reference and exit codes.
+    static let commands: [CommandSpec] = [
+        IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
+        QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
+        ReadCommands.clippingsSpec, EvalCommand.spec,
+    ]
+
+    /// The top-level usage: every command's usage line, then the exit codes.
+    static var overview: String {
+        (["usage: legible <command> [options]   (legible help COMMAND for details)"]
+            + commands.map { "  " + $0.usage.replacingOccurrences(of: "usage: legible ", with: "") }
+            + [
+                "exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, "
+                    + "73 cannot create output, 74 I/O error, 75 page deadline passed"
+            ]).joined(separator: "\n")
+    }
+
+    /// `legible help [COMMAND]`, `legible --help`, `legible COMMAND --help`.
+    static func help(_ name: String?) throws -> Int32 {
+        guard let name else {
+            try Console.out(overview + "\n")
+            return 0
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            throw CLIError.usage("unknown command \"\(name)\"\n" + overview)
+        }
+        try Console.out(command.help + "\n")
+        return 0
+    }
+
+    /// Runs one command line; every failure is mapped to its status here, once.
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            guard let name = arguments.first else { throw CLIError.usage(overview) }
+            let rest = Array(arguments.dropFirst())
+            if ["-h", "--help", "help"].contains(name) { return try help(rest.first) }
+            guard let command = commands.first(where: { $0.name == name }) else {
+                throw CLIError.usage("unknown command \"\(name)\"\n" + overview)
+            }
+            if rest.contains("--help") || rest.contains("-h") { return try help(name) }
+            return try command.run(try ParsedCommand(rest, spec: command))
+        } catch {
+            let failure = CLIError(error)
+            Console.message(failure.message)
+            return failure.exitCode
+        }
+    }
+}
