@@ -32,6 +32,15 @@ struct ClippingsDurabilityTests {
         return (process, pipe)
     }
 
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
+    }
+
+    /// Waits until the file is larger than `size`, for at most 30 s.
+    static func waitForGrowth(of path: String, beyond size: Int) {
+        for _ in 0..<3_000 where Self.size(of: path) <= size { usleep(10_000) }
+    }
+
     @Test("SIGKILLed writers never lose an acknowledged clipping; the file always reads")
     func killedWriters() throws {
         let folder = try temporaryFolder()
@@ -42,7 +51,11 @@ struct ClippingsDurabilityTests {
         var tornAfterKill = 0
         for round in 0..<24 {
             // Half the rounds write each line in two halves, so kills tear lines for real.
+            let before = Self.size(of: store)
             let writers = try (0..<4).map { _ in try Self.startWriter(page: page, store: store, splitWrites: round % 2 == 1) }
+            // Kill at a random moment after the writers have begun appending, however slowly
+            // they start (a sanitizer build starts far slower than a plain one).
+            Self.waitForGrowth(of: store, beyond: before)
             usleep(UInt32(20_000 + generator.next() % 150_000))
             for (process, _) in writers { kill(process.processIdentifier, SIGKILL) }
             for (process, _) in writers { process.waitUntilExit() }
