@@ -6,11 +6,13 @@ import PackageDescription
 
 let package = Package(
     name: "Legible",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "LegibleLayout", targets: ["LegibleLayout"]),
         .library(name: "LegibleTextInput", targets: ["LegibleTextInput"]),
         .library(name: "LegiblePages", targets: ["LegiblePages"]),
+        .library(name: "LegibleReading", targets: ["LegibleReading"]),
+        .library(name: "LegibleImport", targets: ["LegibleImport"]),
         .executable(name: "legible", targets: ["legible"]),
     ],
     targets: [
@@ -80,8 +82,13 @@ let package = Package(
 
         .target(
             name: "LegibleTestSupport",
-            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster"],
+            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages"],
             path: "Tests/LegibleTestSupport"),
+        // The golden-image comparer links libpng; only the CLI tests need it.
+        .target(
+            name: "LegibleGoldenSupport",
+            dependencies: ["LegibleRaster", "LegibleTestSupport"],
+            path: "Tests/LegibleGoldenSupport"),
         .testTarget(
             name: "LegibleTextInputTests",
             dependencies: ["LegibleTextInput", "LegibleTestSupport"]),
@@ -105,6 +112,6 @@ let package = Package(
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
-            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport"]),
+            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport", "LegibleGoldenSupport"]),
     ]
 )

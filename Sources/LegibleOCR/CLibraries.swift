@@ -43,12 +43,6 @@ enum Leptonica {
     /// Leptonica prints "Error in pixRead…" on bad input; we report through our own errors.
     static func silence() { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
 
-    static var version: String {
-        guard let text = getLeptonicaVersion() else { return "unknown" }
-        defer { lept_free(text) }
-        return String(cString: text)
-    }
-
     /// Reads only the header (no pixel allocation), so oversized images can be refused first.
     static func header(of data: Data) -> ImageHeader? {
         var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
@@ -117,14 +111,6 @@ enum Leptonica {
     static func binariseOnBackgroundNorm(_ grey: PixImage) -> PixImage? {
         var threshold: Int32 = 0
         return PixImage(pixOtsuThreshOnBackgroundNorm(grey.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold))
-    }
-
-    /// Background normalisation (background mapped to 200) followed by a fixed threshold:
-    /// keeps strokes darker than about half the paper's brightness. Unlike Otsu it does not
-    /// move its threshold toward dense light rulings (grid paper).
-    static func binariseNormalisedFixed(_ grey: PixImage, threshold: Int) -> PixImage? {
-        guard let normalised = PixImage(pixBackgroundNormSimple(grey.pointer, nil, nil)) else { return nil }
-        return PixImage(pixThresholdToBinary(normalised.pointer, Int32(threshold)))
     }
 
     /// Plain Otsu-free global threshold at 50 % for images that skip background normalisation.

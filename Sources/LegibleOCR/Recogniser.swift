@@ -35,9 +35,6 @@ public final class Recogniser: @unchecked Sendable {
         modelSHA256 = firstModel.flatMap(ModelHashes.shared.hash(ofFileAt:))
     }
 
-    /// The Tesseract version string, e.g. `"5.3.0"`.
-    public static var engineVersion: String { TesseractAPI.version }
-
     /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
     public static func defaultDataFolder() -> String {
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
@@ -47,6 +44,11 @@ public final class Recogniser: @unchecked Sendable {
             return prefix
         }
         return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+
+    /// An image's file name without folder and extension: the name its outputs share.
+    public static func stem(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// Reads only what a page document needs to know about an image file — its pixel size
@@ -129,7 +131,7 @@ public final class Recogniser: @unchecked Sendable {
         // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
         if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
             Leptonica.writePNG(
-                prepared.image, to: "\(folder)/\(((path as NSString).lastPathComponent as NSString).deletingPathExtension).pre.png")
+                prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
         }
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let raw: [RawLine]

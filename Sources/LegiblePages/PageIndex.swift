@@ -186,7 +186,7 @@ final class PageIndex {
     /// `true` when the separator after line `index` contains a line break (a paragraph end).
     func endsWithNewline(_ index: Int) -> Bool {
         let separator = lineEnds[index]..<unitEnds[index]
-        return separator.contains { utf16[$0] == 0x0A || utf16[$0] == 0x2029 || utf16[$0] == 0x0D }
+        return separator.contains { StringTokenizer.isParagraphBreak(utf16[$0]) }
     }
 
     /// The cluster geometry of line `index`, built on first use from `characters` (the page's

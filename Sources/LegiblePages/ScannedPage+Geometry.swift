@@ -153,7 +153,7 @@ extension ScannedPage {
             return TextPosition(offset: offset, affinity: offset == geometry.end ? .upstream : .downstream)
         case .pastEnd:
             var end = index.unitEnds[lineIndex]
-            while end > index.lineEnds[lineIndex], [0x0A, 0x0D, 0x2029].contains(index.utf16[end - 1]) { end -= 1 }
+            while end > index.lineEnds[lineIndex], StringTokenizer.isParagraphBreak(index.utf16[end - 1]) { end -= 1 }
             return TextPosition(offset: end, affinity: .upstream)
         }
     }

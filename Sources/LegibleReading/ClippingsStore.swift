@@ -118,14 +118,25 @@ public final class ClippingsStore {
         self.url = url
     }
 
-    /// The default store: `$LEGIBLE_CLIPPINGS`, else `$XDG_DATA_HOME/legible/clippings.jsonl`,
-    /// else `~/.local/share/legible/clippings.jsonl`.
-    public static var defaultURL: URL {
-        let environment = ProcessInfo.processInfo.environment
+    /// The default store for this platform (`Docs/Reading.md`, "Clippings store"):
+    /// `$LEGIBLE_CLIPPINGS` when set; on Apple platforms `legible/clippings.jsonl` in the app's
+    /// Application Support folder; elsewhere `$XDG_DATA_HOME/legible/clippings.jsonl`, else
+    /// `~/.local/share/legible/clippings.jsonl`. An app that wants another place passes its own
+    /// URL to ``init(url:)``.
+    public static var defaultURL: URL { defaultURL(environment: ProcessInfo.processInfo.environment) }
+
+    /// ``defaultURL`` for a given environment.
+    public static func defaultURL(environment: [String: String]) -> URL {
         if let path = environment["LEGIBLE_CLIPPINGS"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        let base =
-            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        #if canImport(Darwin)
+            let base =
+                FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+                ?? URL(fileURLWithPath: NSTemporaryDirectory())
+        #else
+            let base =
+                environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        #endif
         return base.appendingPathComponent("legible/clippings.jsonl")
     }
 
@@ -304,21 +315,14 @@ public final class ClippingsStore {
     /// entries; a single small `write` is otherwise almost never cut by SIGKILL.
     static let splitWrites = ProcessInfo.processInfo.environment["LEGIBLE_CLIPPINGS_SPLIT_WRITES"] == "1"
 
+    /// Writes `data` whole; with the test hook, in two halves 2 ms apart.
     private func writeAll(_ descriptor: Int32, _ data: Data) throws {
-        try data.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                var chunk = buffer.count - written
-                if Self.splitWrites, written == 0 {
-                    chunk = max(1, buffer.count / 2)
-                }
-                if Self.splitWrites, written > 0, written == buffer.count / 2 { usleep(2_000) }
-                let result = write(descriptor, buffer.baseAddress! + written, chunk)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw failure(.io, "cannot write")
-                }
-                written += result
+        let parts = Self.splitWrites && data.count > 1 ? [data.prefix(data.count / 2), data.dropFirst(data.count / 2)] : [data[...]]
+        for (index, part) in parts.enumerated() {
+            if index > 0 { usleep(2_000) }
+            if let error = WriteAll.write(Data(part), to: descriptor) {
+                errno = error
+                throw failure(.io, "cannot write")
             }
         }
     }

@@ -68,14 +68,6 @@ public final class Notebook {
         self.init(pages: try urls.map { try ScannedPage(contentsOf: $0) }, granularity: granularity, notifier: notifier)
     }
 
-    /// Reads every `*.json` page document of a folder, sorted by file name.
-    public convenience init(
-        folder: URL, granularity: RegionGranularity = .paragraph, notifier: any AccessibilityNotifier = RecordingNotifier()
-    ) throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        try self.init(documents: names.map { folder.appendingPathComponent($0) }, granularity: granularity, notifier: notifier)
-    }
-
     /// Every region in reading order.
     public var allRegions: [TextRegion] { regions.flatMap { $0 } }
 

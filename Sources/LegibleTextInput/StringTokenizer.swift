@@ -83,6 +83,10 @@ open class StringTokenizer {
         }
     }
 
+    /// Whether a UTF-16 unit ends a paragraph: `\n`, `\r` or U+2029 PARAGRAPH SEPARATOR (not
+    /// U+2028 LINE SEPARATOR). The one definition the tokenizer and the page geometry share.
+    public static func isParagraphBreak(_ unit: UInt16) -> Bool { unit == 0x0A || unit == 0x0D || unit == 0x2029 }
+
     /// Starts of the runs ended by `\n`, `\r`, `\r\n` or U+2029 — and U+2028 LINE SEPARATOR when
     /// `lineSeparatorBreaks`, which ends a line but not a paragraph (as Foundation's `.byLines`
     /// and `.byParagraphs` treat it, `Docs/Platform.md`, "Segmentation on Linux"). Each run includes its terminator.
@@ -95,7 +99,7 @@ open class StringTokenizer {
             if unit == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A {
                 index += 1
             }
-            let breaks = unit == 0x0A || unit == 0x0D || unit == 0x2029 || (lineSeparatorBreaks && unit == 0x2028)
+            let breaks = isParagraphBreak(unit) || (lineSeparatorBreaks && unit == 0x2028)
             if breaks, index + 1 < text.count {
                 starts.append(index + 1)
             }

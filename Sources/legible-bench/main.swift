@@ -7,6 +7,7 @@
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
+import LegibleOCR
 import LegiblePages
 import LegibleReading
 import LegibleTextInput
@@ -52,7 +53,7 @@ func ocrBenchmark(_ images: [String]) throws {
     var times: [(Double, Double, Double, Double)] = []
     print("page                      legible s  MB    tesseract s  MB     CER legible  CER tesseract")
     for image in images {
-        let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+        let stem = Recogniser.stem(of: image)
         let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
         guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { continue }
         let truth = try GroundTruth.load(truthFile)

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleReading
 
 #if canImport(Glibc)
     import Glibc
@@ -69,21 +70,8 @@ enum Console {
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
     static func messageBytes(_ text: String) { _ = writeAll(messages, Data(text.utf8)) }
 
-    /// Writes all of `data` to `descriptor`, retrying on `EINTR`; returns `errno` on failure.
-    static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? {
-        data.withUnsafeBytes { buffer -> Int32? in
-            var written = 0
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
-        }
-    }
+    /// Writes all of `data` to `descriptor`; returns `errno` on failure.
+    static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? { WriteAll.write(data, to: descriptor) }
 }
 
 /// Makes text safe to show on a terminal.

@@ -199,7 +199,7 @@ struct IngestCommand {
 
     /// The name every output of `image` shares: its file name without the extension.
     static func outputStem(_ image: String) -> String {
-        ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+        Recogniser.stem(of: image)
     }
 
     /// Two inputs whose outputs would share a name (`a/x.png b/x.png`, `x.png x.jpg`) are refused
@@ -247,9 +247,8 @@ struct IngestCommand {
                 var layout: PageLayout
                 switch source {
                 case .recognise:
-                    guard let recogniser else {
-                        throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not start a worker engine")
-                    }
+                    // `runJob` gives every recognising job an engine, or fails it with the engine's error.
+                    guard let recogniser else { throw CLIError(code: 70, message: "\(image): no recognition engine") }
                     layout = try recogniser.recognise(imageData: data, path: image)
                 case .layout(let path):
                     let description = try Recogniser.describeImage(data: data, path: image)

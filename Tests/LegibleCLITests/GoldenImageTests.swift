@@ -1,4 +1,5 @@
 import Foundation
+import LegibleGoldenSupport
 import LegibleLayout
 import LegibleRaster
 import LegibleTestSupport
@@ -47,6 +48,26 @@ struct GoldenImageTests {
         let image = try Self.render(document, to: "\(folder)/overlay.png")
         let text = try legible(["dump", document]).stdout
         for problem in Golden.verify(name: stem, image: image, text: text) { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    @Test("ingesting the Chicago scans gives the committed reading-layer fixtures", arguments: ["chicago-1", "chicago-2", "chicago-3"])
+    func readingFixtures(stem: String) throws {
+        let (_, document) = try Self.ingest(stem)
+        let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/\(stem).json")
+        if Golden.isRecording {
+            try Data(contentsOf: URL(fileURLWithPath: document)).write(to: fixture)
+            Issue.record("recorded \(fixture.path); review the diff")
+            return
+        }
+        let engine = try Self.engine(of: document)
+        guard Golden.checkEngine(engine).isEmpty else {
+            for problem in Golden.checkEngine(engine) { Issue.record(Comment(rawValue: problem)) }
+            return
+        }
+        let fresh = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+        let committed = try PageLayout.decodeDocument(try Data(contentsOf: fixture))
+        #expect(
+            fresh == committed, "\(stem): live ingest differs from Tests/Fixtures/\(stem).json; re-record with LEGIBLE_RECORD_GOLDENS=1")
     }
 
     @Test("a deliberately shifted rect makes the golden comparison fail")

@@ -3,19 +3,12 @@ import LegiblePages
 import LegibleReading
 import LegibleTestSupport
 
-/// The bundled Chicago notebook, ingested once by the real `legible ingest` (Tesseract).
+/// The bundled Chicago notebook as committed page documents (`Tests/Fixtures/chicago-N.json`,
+/// made by `legible ingest Scans/chicago-*.png`). The reading layer is pure: its tests need no
+/// OCR, and a Tesseract update cannot change their transcripts. One CLI test ingests the scans
+/// live and checks that they still give these documents, under the golden engine check.
 enum ChicagoNotebook {
-    static let documents: [URL] = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-chicago-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let images = (1...3).map { Repository.scans.appendingPathComponent("chicago-\($0).png").path }
-        let process = Process()
-        process.executableURL = Repository.legibleExecutable
-        process.arguments = ["ingest"] + images + ["-o", folder.path, "-q"]
-        try? process.run()
-        process.waitUntilExit()
-        return (1...3).map { folder.appendingPathComponent("chicago-\($0).json") }
-    }()
+    static let documents: [URL] = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json") }
 
     /// A fresh notebook (pages are mutable: selection), optionally linked and turning pages.
     static func make(links: Bool = true, pageTurn: Bool = true, notifier: RecordingNotifier = RecordingNotifier()) throws -> Notebook {

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleRaster
+import LegibleTestSupport
 
 /// Golden-image and text-golden comparison, following swift-snapshot-testing's conventions:
 /// references live beside the tests (`Tests/Goldens/`), `LEGIBLE_RECORD_GOLDENS=1` re-records
