@@ -22,8 +22,8 @@ struct LineGeometry {
     let sign: Double
     let clusterStarts: [Int]
     let clusterEnds: [Int]
-    let leading: [Double]
-    let trailing: [Double]
+    var leading: [Double] = []
+    var trailing: [Double] = []
     let leadingEdge: Double
     let trailingEdge: Double
 
@@ -31,51 +31,59 @@ struct LineGeometry {
         start = line.range.start
         end = max(line.range.start, line.range.end)
         self.rect = rect
-        // The words' visual order decides which way x runs; the paragraph's direction is only
-        // the fallback. A recogniser may lay out a line of mixed scripts left to right even
-        // when its first strong character is Hebrew, and geometry must follow the ink.
-        var sign: Double = direction == .rightToLeft ? -1 : 1
+        sign = Self.readingSign(of: line, direction: direction)
+        leadingEdge = sign > 0 ? Double(rect.minX) : -Double(rect.maxX)
+        trailingEdge = sign > 0 ? Double(rect.maxX) : -Double(rect.minX)
+        (clusterStarts, clusterEnds) = Self.clusters(from: start, to: end, in: characters)
+        let runs = runs(of: line)
+        (leading, trailing) = extents(of: runs)
+    }
+
+    /// +1 when x runs with the offset, -1 when against it. The words' visual order decides;
+    /// the paragraph's direction is only the fallback. A recogniser may lay out a line of mixed
+    /// scripts left to right even when its first strong character is Hebrew, and geometry must
+    /// follow the ink.
+    static func readingSign(of line: Line, direction: WritingDirection) -> Double {
         if let words = line.words, words.count >= 2, let first = words.min(by: { $0.range.start < $1.range.start }),
             let last = words.max(by: { $0.range.start < $1.range.start }), first.box.midX != last.box.midX
         {
-            sign = last.box.midX > first.box.midX ? 1 : -1
+            return last.box.midX > first.box.midX ? 1 : -1
         }
-        self.sign = sign
-        let leadingEdge = sign > 0 ? Double(rect.minX) : -Double(rect.maxX)
-        let trailingEdge = sign > 0 ? Double(rect.maxX) : -Double(rect.minX)
-        self.leadingEdge = leadingEdge
-        self.trailingEdge = trailingEdge
+        return direction == .rightToLeft ? -1 : 1
+    }
 
-        // Clusters of the line's content, clamped to it.
+    /// The clusters of `[start, end)`, clamped to it (one unit for the whole content when the
+    /// character table has none there).
+    static func clusters(from start: Int, to end: Int, in characters: TextUnits) -> ([Int], [Int]) {
+        guard end > start else { return ([], []) }
         var starts: [Int] = []
         var ends: [Int] = []
-        if end > start {
-            var index = characters.index(containing: start) ?? max(0, TextUnits.lastIndex(in: characters.starts, atMost: start))
-            while index < characters.count, characters.starts[index] < end {
-                starts.append(max(start, characters.starts[index]))
-                ends.append(min(end, characters.ends[index]))
-                index += 1
-            }
-            if starts.isEmpty {
-                starts = [start]
-                ends = [end]
-            }
+        var index = characters.index(containing: start) ?? max(0, TextUnits.lastIndex(in: characters.starts, atMost: start))
+        while index < characters.count, characters.starts[index] < end {
+            starts.append(max(start, characters.starts[index]))
+            ends.append(min(end, characters.ends[index]))
+            index += 1
         }
-        clusterStarts = starts
-        clusterEnds = ends
+        return starts.isEmpty ? ([start], [end]) : (starts, ends)
+    }
 
-        func readingInterval(_ box: PixelBox) -> (Double, Double) {
-            let left = min(max(box.x, Double(rect.minX)), Double(rect.maxX))
-            let right = min(max(box.maxX, Double(rect.minX)), Double(rect.maxX))
-            return sign > 0 ? (left, right) : (-right, -left)
-        }
+    /// A stretch of the line with one source of geometry: a word (with its glyphs) or the text
+    /// between words, and its interval in reading coordinates.
+    struct Run {
+        var range: Range<Int>
+        var interval: (Double, Double)
+        var glyphs: [Glyph]?
+    }
 
-        // Runs alternate between words and the text between them.
-        struct Run {
-            var range: Range<Int>
-            var interval: (Double, Double)
-            var glyphs: [Glyph]?
-        }
+    /// `box`'s horizontal interval, clamped to the line, in reading coordinates.
+    func readingInterval(_ box: PixelBox) -> (Double, Double) {
+        let left = min(max(box.x, Double(rect.minX)), Double(rect.maxX))
+        let right = min(max(box.maxX, Double(rect.minX)), Double(rect.maxX))
+        return sign > 0 ? (left, right) : (-right, -left)
+    }
+
+    /// Runs alternating between words and the text between them, covering the content.
+    func runs(of line: Line) -> [Run] {
         var runs: [Run] = []
         var cursor = start
         var previousTrailing = leadingEdge
@@ -94,37 +102,26 @@ struct LineGeometry {
         if cursor < end {
             runs.append(Run(range: cursor..<end, interval: (previousTrailing, max(previousTrailing, trailingEdge)), glyphs: nil))
         }
+        return runs
+    }
 
-        var leading = [Double](repeating: leadingEdge, count: starts.count)
-        var trailing = [Double](repeating: leadingEdge, count: starts.count)
+    /// Each cluster's leading and trailing edge: from glyph boxes when every cluster of the run
+    /// has one, else the run's interval split evenly; then made monotonic.
+    func extents(of runs: [Run]) -> ([Double], [Double]) {
+        var leading = [Double](repeating: leadingEdge, count: clusterStarts.count)
+        var trailing = [Double](repeating: leadingEdge, count: clusterStarts.count)
         var clusterIndex = 0
         for run in runs {
             var members: [Int] = []
-            while clusterIndex < starts.count, starts[clusterIndex] < run.range.upperBound {
-                if starts[clusterIndex] >= run.range.lowerBound { members.append(clusterIndex) }
+            while clusterIndex < clusterStarts.count, clusterStarts[clusterIndex] < run.range.upperBound {
+                if clusterStarts[clusterIndex] >= run.range.lowerBound { members.append(clusterIndex) }
                 clusterIndex += 1
             }
             guard !members.isEmpty else { continue }
-            var fromGlyphs: [(Double, Double)] = []
-            if let glyphs = run.glyphs, !glyphs.isEmpty {
-                for member in members {
-                    let covering = glyphs.filter { $0.range.start < ends[member] && $0.range.end > starts[member] }
-                    guard let first = covering.first else { break }
-                    fromGlyphs.append(readingInterval(covering.dropFirst().reduce(first.box) { $0.union($1.box) }))
-                }
-            }
-            if fromGlyphs.count == members.count {
-                for (slot, member) in members.enumerated() {
-                    leading[member] = fromGlyphs[slot].0
-                    trailing[member] = fromGlyphs[slot].1
-                }
-            } else {
-                let (low, high) = run.interval
-                let step = (high - low) / Double(members.count)
-                for (slot, member) in members.enumerated() {
-                    leading[member] = low + step * Double(slot)
-                    trailing[member] = low + step * Double(slot + 1)
-                }
+            let intervals = glyphIntervals(run.glyphs, for: members) ?? evenIntervals(run.interval, count: members.count)
+            for (slot, member) in members.enumerated() {
+                leading[member] = intervals[slot].0
+                trailing[member] = intervals[slot].1
             }
         }
         // Keep extents monotonic so binary search works even when glyph boxes overlap.
@@ -132,8 +129,25 @@ struct LineGeometry {
             if index > 0 { leading[index] = max(leading[index], leading[index - 1]) }
             trailing[index] = max(trailing[index], leading[index])
         }
-        self.leading = leading
-        self.trailing = trailing
+        return (leading, trailing)
+    }
+
+    /// The glyph-box interval of each member cluster, or `nil` unless glyphs cover them all.
+    func glyphIntervals(_ glyphs: [Glyph]?, for members: [Int]) -> [(Double, Double)]? {
+        guard let glyphs, !glyphs.isEmpty else { return nil }
+        var intervals: [(Double, Double)] = []
+        for member in members {
+            let covering = glyphs.filter { $0.range.start < clusterEnds[member] && $0.range.end > clusterStarts[member] }
+            guard let first = covering.first else { return nil }
+            intervals.append(readingInterval(covering.dropFirst().reduce(first.box) { $0.union($1.box) }))
+        }
+        return intervals
+    }
+
+    /// `interval` cut into `count` equal parts.
+    func evenIntervals(_ interval: (Double, Double), count: Int) -> [(Double, Double)] {
+        let step = (interval.1 - interval.0) / Double(count)
+        return (0..<count).map { (interval.0 + step * Double($0), interval.0 + step * Double($0 + 1)) }
     }
 
     /// Page x of the caret before the cluster at (or holding) `offset`; the content's trailing

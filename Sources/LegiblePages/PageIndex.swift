@@ -61,8 +61,7 @@ final class PageIndex {
         self.layout = layout
         let utf16 = Array(layout.text.utf16)
         self.utf16 = utf16
-        let width = Double(layout.image.width)
-        let height = Double(layout.image.height)
+        let (width, height) = (Double(layout.image.width), Double(layout.image.height))
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
 
         var lines = layout.lines
@@ -76,7 +75,35 @@ final class PageIndex {
         unitEnds = lines.indices.map { index in
             index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
         }
+        let rects = Self.separatedRects(lines, width: width, height: height)
+        lineRects = rects
+        lineAngles = lines.map(Self.angle)
 
+        let paragraphs = Self.paragraphs(layout, utf16: utf16)
+        paragraphStarts = paragraphs.starts
+        paragraphDirections = paragraphs.directions
+        lineDirections = starts.map { start in
+            let index = TextUnits.lastIndex(in: paragraphs.starts, atMost: start)
+            return index >= 0 ? paragraphs.directions[index] : .natural
+        }
+        var lineBoundaries = [0]
+        for start in starts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
+        lineUnits = TextUnits(tilingFrom: utf16.isEmpty ? [] : lineBoundaries, length: utf16.count)
+        paragraphUnits = TextUnits(tilingFrom: paragraphs.starts, length: utf16.count)
+
+        geometryCache = Array(repeating: nil, count: starts.count)
+        let order = rects.indices.sorted { rects[$0].midY < rects[$1].midY }
+        linesByMidY = order
+        midYs = order.map { Double(rects[$0].midY) }
+        midYTable = SortedOffsets(order.map { max(0, Int(rects[$0].midY.rounded(.down))) })
+        maxHalfHeight = rects.map { Double($0.height) / 2 }.max() ?? 0
+        topY = rects.map { Double($0.minY) }.min() ?? 0
+        bottomY = rects.map { Double($0.maxY) }.max() ?? 0
+    }
+
+    /// Line boxes clipped to the page; where consecutive lines overlap, the overlap is split at
+    /// its middle, so their rects never overlap.
+    static func separatedRects(_ lines: [Line], width: Double, height: Double) -> [CGRect] {
         var rects = lines.map { line -> CGRect in
             let box = line.box.clipped(toWidth: width, height: height)
             return CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
@@ -90,55 +117,35 @@ final class PageIndex {
             let cut = (upper.maxY + lower.minY) / 2
             let newUpper = CGRect(x: upper.minX, y: upper.minY, width: upper.width, height: max(0, cut - upper.minY))
             let newLower = CGRect(x: lower.minX, y: cut, width: lower.width, height: max(0, lower.maxY - cut))
-            if rects[index].midY <= rects[index + 1].midY {
-                rects[index] = newUpper
-                rects[index + 1] = newLower
-            } else {
-                rects[index] = newLower
-                rects[index + 1] = newUpper
-            }
+            let upperFirst = rects[index].midY <= rects[index + 1].midY
+            rects[index] = upperFirst ? newUpper : newLower
+            rects[index + 1] = upperFirst ? newLower : newUpper
         }
-        lineRects = rects
-        lineAngles = lines.map { line in
-            guard let baseline = line.baseline, baseline.count >= 2 else { return 0 }
-            let dx = baseline[baseline.count - 1].x - baseline[0].x
-            let dy = baseline[baseline.count - 1].y - baseline[0].y
-            guard dx > 0 else { return 0 }
-            return atan2(dy, dx)
-        }
+        return rects
+    }
 
-        // Paragraph units tile the text from 0; without paragraphs, hard breaks decide.
+    /// A line's skew from its baseline, radians; 0 without a usable baseline.
+    static func angle(_ line: Line) -> Double {
+        guard let baseline = line.baseline, baseline.count >= 2 else { return 0 }
+        let dx = baseline[baseline.count - 1].x - baseline[0].x
+        let dy = baseline[baseline.count - 1].y - baseline[0].y
+        guard dx > 0 else { return 0 }
+        return atan2(dy, dx)
+    }
+
+    /// Paragraph unit starts, tiling the text from 0 (hard breaks decide when the layout has no
+    /// paragraphs), and each paragraph's base direction from its first strong character.
+    static func paragraphs(_ layout: PageLayout, utf16: [UInt16]) -> (starts: [Int], directions: [WritingDirection]) {
         var candidates = layout.paragraphs.map(\.range.start)
         if candidates.isEmpty { candidates = StringTokenizer.hardBreakStarts(utf16, lineSeparatorBreaks: false) }
         if candidates.first != 0 { candidates.insert(0, at: 0) }
-        var deduplicated: [Int] = []
-        for start in candidates where start != deduplicated.last && start <= utf16.count { deduplicated.append(start) }
-        paragraphStarts = utf16.isEmpty ? [] : deduplicated
-        paragraphDirections = deduplicated.indices.map { index in
-            let start = deduplicated[index]
-            let end = index + 1 < deduplicated.count ? deduplicated[index + 1] : utf16.count
-            return Self.firstStrongDirection(utf16[start..<end])
+        var starts: [Int] = []
+        for start in candidates where start != starts.last && start <= utf16.count { starts.append(start) }
+        let directions = starts.indices.map { index in
+            let end = index + 1 < starts.count ? starts[index + 1] : utf16.count
+            return firstStrongDirection(utf16[starts[index]..<end])
         }
-        let paragraphStartsCopy = paragraphStarts
-        let paragraphDirectionsCopy = paragraphDirections
-        lineDirections = starts.map { start in
-            let index = TextUnits.lastIndex(in: paragraphStartsCopy, atMost: start)
-            return index >= 0 ? paragraphDirectionsCopy[index] : .natural
-        }
-
-        var lineBoundaries = [0]
-        for start in starts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
-        lineUnits = TextUnits(tilingFrom: utf16.isEmpty ? [] : lineBoundaries, length: utf16.count)
-        paragraphUnits = TextUnits(tilingFrom: paragraphStarts, length: utf16.count)
-
-        geometryCache = Array(repeating: nil, count: starts.count)
-        let order = rects.indices.sorted { rects[$0].midY < rects[$1].midY }
-        linesByMidY = order
-        midYs = order.map { Double(rects[$0].midY) }
-        midYTable = SortedOffsets(order.map { max(0, Int(rects[$0].midY.rounded(.down))) })
-        maxHalfHeight = rects.map { Double($0.height) / 2 }.max() ?? 0
-        topY = rects.map { Double($0.minY) }.min() ?? 0
-        bottomY = rects.map { Double($0.maxY) }.max() ?? 0
+        return (utf16.isEmpty ? [] : starts, directions)
     }
 
     var lineCount: Int { lineStarts.count }

@@ -130,105 +130,127 @@ func textInputBenchmark() {
         _ = UnicodeSegmentation.segments(kind, of: Array("Warm up. Twice.".utf16))
     }
     for target in [1_000, 100_000, 1_000_000] {
-        // Build a layout of 40-character lines, 10 lines per paragraph, until `target` units.
-        var paragraphs: [RecognisedParagraph] = []
-        var units = 0
-        var y = 0.0
-        var index = 0
-        while units < target {
-            var lines: [RecognisedLine] = []
-            for _ in 0..<10 where units < target {
-                let line = syntheticLine(y: y, counter: &index)
-                units += line.words.reduce(0) { $0 + $1.text.utf16.count + 1 }
-                lines.append(line)
-                y += 25
-            }
-            paragraphs.append(RecognisedParagraph(lines: lines))
-        }
-        let layout = PageLayout.assemble(paragraphs, image: PageImage(width: 1000, height: Int(y) + 100))
+        let (layout, height) = syntheticLayout(units: target)
         let jsonData = (try? layout.encodeDocument()) ?? Data()
-        let json = jsonData.count
-        paragraphs = []
+        // A first, discarded load pays the one-time costs (decoder and runtime caches).
+        warm(ScannedPage(layout: try! PageLayout.decodeDocument(jsonData)))
         // Resident memory of a page loaded from its document (layout + index + every lazy
         // table warmed), against the document's size.
-        // A first, discarded load pays the one-time costs (decoder and runtime caches).
-        do {
-            let throwaway = ScannedPage(layout: try! PageLayout.decodeDocument(jsonData))
-            for granularity in TextGranularity.allCases { _ = throwaway.tokenizer.units(for: granularity) }
-            _ = throwaway.selectionRects(for: TextRange(0, min(10, throwaway.length)))
-        }
         let before = residentBytes()
         let loaded = try! PageLayout.decodeDocument(jsonData)
         let buildStart = Date()
         let page = ScannedPage(layout: loaded)
         let build = Date().timeIntervalSince(buildStart)
-        let length = page.length
-        var random = UInt64(42)
-        func next(_ bound: Int) -> Int {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
-            return Int((random >> 33) % UInt64(max(1, bound)))
-        }
-        // Warm the lazy parts (units, every line's geometry) so the figures are per-query costs.
-        _ = page.tokenizer.units(for: .character)
-        var warm = 0
-        while warm < length {
-            _ = page.selectionRects(for: TextRange(warm, min(length, warm + 1)))
-            warm += 30
-        }
-        for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
-        func time(_ name: String, _ count: Int, _ body: () -> Void) -> String {
-            let start = Date()
-            for _ in 0..<count { body() }
-            let perQuery = Date().timeIntervalSince(start) / Double(count)
-            return "\(name) \(String(format: "%.2f", perQuery * 1e6)) µs"
-        }
-        var results: [String] = []
-        results.append(
-            time("text(in:)", 20_000) {
-                let a = next(length - 50); _ = page.text(in: TextRange(a, a + 40))
-            })
-        results.append(
-            time("selectionRects(1 line)", 100_000) {
-                let a = next(length - 20); _ = page.selectionRects(for: TextRange(a, a + 10))
-            })
-        results.append(
-            time("closestPosition", 100_000) { _ = page.closestPosition(to: CGPoint(x: Double(next(500)), y: Double(next(Int(y))))) })
-        results.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: next(length))) })
-        for granularity in TextGranularity.allCases {
-            results.append(
-                time("move \(granularity)", 200_000) {
-                    _ = page.tokenizer.position(from: TextPosition(offset: next(length)), toBoundary: granularity, inDirection: .forward)
-                })
-        }
-        for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
+        warm(page)
+        var random = BenchRandom()
+        let results = randomQueryCosts(page, height: height, random: &random)
         let resident = residentBytes() - before
-        let memoryLine =
-            "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(json)))× the JSON document"
-        // The same queries where a reader actually makes them: near a cursor that walks through
-        // the page (a random walk of ±200 units), so the cost is the algorithm's, not DRAM's.
-        var cursor = length / 2
-        func nearby() -> Int {
-            cursor = min(max(0, cursor + next(401) - 200), max(0, length - 20))
-            return cursor
-        }
-        var local: [String] = []
-        local.append(
-            time("selectionRects(1 line)", 100_000) {
-                let a = nearby(); _ = page.selectionRects(for: TextRange(a, a + 10))
-            })
-        local.append(time("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) })
-        local.append(
-            time("closestPosition", 100_000) {
-                let rect = page.caretRect(for: TextPosition(offset: nearby()))
-                _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
-            })
+        let local = localQueryCosts(page, random: &random)
         print(
-            "page of \(length) UTF-16 units, \(page.lineCount) lines, JSON \(json / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms"
+            "page of \(page.length) UTF-16 units, \(page.lineCount) lines, JSON \(jsonData.count / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms"
         )
-        print(memoryLine)
+        print(
+            "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(jsonData.count)))× the JSON document"
+        )
         print("  random positions: " + results.joined(separator: "; "))
         print("  near a walking cursor: " + local.joined(separator: "; "))
     }
+}
+
+/// A layout of 40-character lines, 10 lines per paragraph, of about `units` UTF-16 units, and
+/// its height in pixels.
+func syntheticLayout(units target: Int) -> (PageLayout, Double) {
+    var paragraphs: [RecognisedParagraph] = []
+    var units = 0
+    var y = 0.0
+    var index = 0
+    while units < target {
+        var lines: [RecognisedLine] = []
+        for _ in 0..<10 where units < target {
+            let line = syntheticLine(y: y, counter: &index)
+            units += line.words.reduce(0) { $0 + $1.text.utf16.count + 1 }
+            lines.append(line)
+            y += 25
+        }
+        paragraphs.append(RecognisedParagraph(lines: lines))
+    }
+    return (PageLayout.assemble(paragraphs, image: PageImage(width: 1000, height: Int(y) + 100)), y)
+}
+
+/// Builds the lazy parts (units at every granularity, every line's geometry) so figures are
+/// per-query costs.
+func warm(_ page: ScannedPage) {
+    _ = page.tokenizer.units(for: .character)
+    var offset = 0
+    while offset < page.length {
+        _ = page.selectionRects(for: TextRange(offset, min(page.length, offset + 1)))
+        offset += 30
+    }
+    for granularity in TextGranularity.allCases { _ = page.tokenizer.units(for: granularity) }
+}
+
+/// A small linear congruential generator, so every run queries the same positions.
+struct BenchRandom {
+    var state: UInt64 = 42
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(max(1, bound)))
+    }
+}
+
+/// Runs `body` `count` times; returns "name 1.23 µs" per call.
+func timeQuery(_ name: String, _ count: Int, _ body: () -> Void) -> String {
+    let start = Date()
+    for _ in 0..<count { body() }
+    let perQuery = Date().timeIntervalSince(start) / Double(count)
+    return "\(name) \(String(format: "%.2f", perQuery * 1e6)) µs"
+}
+
+/// Query costs at random positions of the page.
+func randomQueryCosts(_ page: ScannedPage, height: Double, random: inout BenchRandom) -> [String] {
+    let length = page.length
+    var results = [
+        timeQuery("text(in:)", 20_000) {
+            let a = random.next(length - 50)
+            _ = page.text(in: TextRange(a, a + 40))
+        },
+        timeQuery("selectionRects(1 line)", 100_000) {
+            let a = random.next(length - 20)
+            _ = page.selectionRects(for: TextRange(a, a + 10))
+        },
+        timeQuery("closestPosition", 100_000) {
+            _ = page.closestPosition(to: CGPoint(x: Double(random.next(500)), y: Double(random.next(Int(height)))))
+        },
+        timeQuery("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: random.next(length))) },
+    ]
+    for granularity in TextGranularity.allCases {
+        results.append(
+            timeQuery("move \(granularity)", 200_000) {
+                _ = page.tokenizer.position(from: TextPosition(offset: random.next(length)), toBoundary: granularity, inDirection: .forward)
+            })
+    }
+    return results
+}
+
+/// The same queries where a reader actually makes them: near a cursor that walks through the
+/// page (a random walk of ±200 units), so the cost is the algorithm's, not DRAM's.
+func localQueryCosts(_ page: ScannedPage, random: inout BenchRandom) -> [String] {
+    var cursor = page.length / 2
+    func nearby() -> Int {
+        cursor = min(max(0, cursor + random.next(401) - 200), max(0, page.length - 20))
+        return cursor
+    }
+    return [
+        timeQuery("selectionRects(1 line)", 100_000) {
+            let a = nearby()
+            _ = page.selectionRects(for: TextRange(a, a + 10))
+        },
+        timeQuery("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) },
+        timeQuery("closestPosition", 100_000) {
+            let rect = page.caretRect(for: TextPosition(offset: nearby()))
+            _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
+        },
+    ]
 }
 
 /// A synthetic line of about 40 characters at height `y`, its words drawn in turn from a small

@@ -11,10 +11,16 @@ struct Run {
 }
 
 func legible(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
+    try runProcess(Repository.legibleExecutable, arguments, environment: environment ?? [:])
+}
+
+/// Runs `executable` to its end, with `environment` added to ours, and captures its output.
+func runProcess(_ executable: URL, _ arguments: [String], environment: [String: String], folder: URL? = nil) throws -> Run {
     let process = Process()
-    process.executableURL = Repository.legibleExecutable
+    process.executableURL = executable
     process.arguments = arguments
-    if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    if let folder { process.currentDirectoryURL = folder }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -70,15 +70,22 @@ struct ClippingsDurabilityTests {
         }
         #expect(acknowledged.count > 20, "writers acknowledged only \(acknowledged.count) clippings")
         #expect(tornAfterKill > 0, "no kill tore a line, so repair was not exercised")
+        let beforeListing = try Data(contentsOf: URL(fileURLWithPath: store))
         let listing = try legible(["clippings", "--json", "--store", store])
         #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == beforeListing, "listing changed the store")
         let entries = try JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as! [[String: Any]]
         let stored = Set(entries.compactMap { $0["id"] as? String })
         #expect(acknowledged.subtracting(stored).isEmpty, "\(acknowledged.subtracting(stored).count) acknowledged clippings are missing")
         #expect(entries.allSatisfy { $0["text"] as? String == "Saved" })
-        // After the listing's repair the file ends cleanly.
+        // The next save repairs a torn tail under the lock; the file then ends cleanly and holds
+        // every earlier entry and the new one.
+        #expect(try legible(["save", page, "0", "5", "--store", store]).status == 0)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
         #expect(bytes.last == 0x0A)
+        let after = try legible(["clippings", "--json", "--store", store])
+        let afterEntries = try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as! [[String: Any]]
+        #expect(afterEntries.count == entries.count + 1)
     }
 
     @Test("four concurrent writers are serialised: every line is whole")

@@ -10,22 +10,9 @@ import Testing
 /// Runs `command` through `sh -c` with `legible` as `$L`, for redirections a `Process` cannot
 /// express (a closed stdout, `/dev/full`, a terminal).
 func shell(_ command: String, in folder: String) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    process.environment = ProcessInfo.processInfo.environment.merging(["L": Repository.legibleExecutable.path]) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+    try runProcess(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: ["L": Repository.legibleExecutable.path],
+        folder: URL(fileURLWithPath: folder))
 }
 
 /// One message line on stderr, ours, and no trap.
@@ -134,12 +121,19 @@ struct HardeningTests {
     static let chicagoALTO =
         #"<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page WIDTH="1166" HEIGHT="1654"><PrintSpace><TextBlock><TextLine HPOS="100" VPOS="100" WIDTH="600" HEIGHT="50"><String CONTENT="Morning walk" HPOS="100" VPOS="100" WIDTH="600" HEIGHT="50"/></TextLine></TextBlock></PrintSpace></Page></Layout></alto>"#
 
-    @Test("outputs left by an older image are rewritten, not taken as up to date")
-    func staleSiblings() throws {
+    /// A fresh folder holding `page.png` (a copy of `Scans/chicago-1.png`) and `page.xml`
+    /// (``chicagoALTO``), for ingest tests that need no OCR.
+    static func importFolder() throws -> String {
         let folder = try temporaryFolder()
         try FileManager.default.copyItem(
             atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
-        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        try Data(chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        return folder
+    }
+
+    @Test("outputs left by an older image are rewritten, not taken as up to date")
+    func staleSiblings() throws {
+        let folder = try Self.importFolder()
         let arguments = "\"$L\" ingest page.png --layout page.xml -o out --format json,hocr,txt,alto -q"
         #expect(try shell(arguments, in: folder).status == 0)
         let fresh = try ["json", "hocr", "txt", "alto.xml"].map { try Data(contentsOf: URL(fileURLWithPath: "\(folder)/out/page.\($0)")) }
@@ -309,10 +303,7 @@ struct HardeningTests {
 
     @Test("a page's outputs commit together: one that cannot be written leaves none of them")
     func outputsCommitTogether() throws {
-        let folder = try temporaryFolder()
-        try FileManager.default.copyItem(
-            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
-        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        let folder = try Self.importFolder()
         try FileManager.default.createDirectory(atPath: "\(folder)/out/page.txt", withIntermediateDirectories: true)
         let run = try shell("\"$L\" ingest page.png --layout page.xml -o out --format json,hocr,txt -q", in: folder)
         #expect(run.status == 73, "\(run.stderr)")
@@ -322,10 +313,7 @@ struct HardeningTests {
 
     @Test("a write that fails for lack of space gives 74 and leaves no output and no temporary file")
     func fullDisk() throws {
-        let folder = try temporaryFolder()
-        try FileManager.default.copyItem(
-            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
-        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        let folder = try Self.importFolder()
         try FileManager.default.createDirectory(atPath: "\(folder)/out", withIntermediateDirectories: true)
         // A file-size limit of one 512-byte block makes every write past it fail with EFBIG, as
         // a full disk fails with ENOSPC; the JSON and hOCR of this page are larger than that.
@@ -354,10 +342,7 @@ struct HardeningTests {
 
     @Test("temporary files left by a killed run on this host are removed by the next run")
     func staleTemporaries() throws {
-        let folder = try temporaryFolder()
-        try FileManager.default.copyItem(
-            atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/page.png")
-        try Data(Self.chicagoALTO.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.xml"))
+        let folder = try Self.importFolder()
         try FileManager.default.createDirectory(atPath: "\(folder)/out", withIntermediateDirectories: true)
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, 255)
