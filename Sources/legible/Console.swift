@@ -28,6 +28,9 @@ enum Console {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         stdoutIsTerminal = isatty(1) != 0
+        // A maintainer chasing a crash of legible itself wants the runtime's report, which
+        // would otherwise go to /dev/null with the libraries' chatter.
+        guard getenv("LEGIBLE_KEEP_STDERR") == nil else { return }
         let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
         let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         guard copy >= 0, null >= 0 else { return }
