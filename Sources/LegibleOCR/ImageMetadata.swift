@@ -24,6 +24,11 @@ struct ImageMetadata: Equatable {
 
     /// Reads orientation and page count; defaults for anything else or anything malformed.
     static func read(_ data: Data) -> ImageMetadata {
+        // Only JPEG and TIFF carry these tags; other formats are not copied at all.
+        let head = [UInt8](data.prefix(4))
+        guard head.starts(with: [0xFF, 0xD8]) || head == [0x49, 0x49, 0x2A, 0x00] || head == [0x4D, 0x4D, 0x00, 0x2A] else {
+            return ImageMetadata()
+        }
         let bytes = [UInt8](data.prefix(Self.scanLimit(data)))
         if let tiff = TIFFReader(bytes: bytes, base: 0) {
             return ImageMetadata(orientation: tiff.orientation(), pageCount: tiff.pageCount(), isTIFF: true)
