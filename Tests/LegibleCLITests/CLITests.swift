@@ -79,7 +79,7 @@ struct CLITests {
     func batch() throws {
         let out = try temporaryFolder()
         let bad = "\(out)/empty.png"
-        FileManager.default.createFile(atPath: bad, contents: Data())
+        _ = FileManager.default.createFile(atPath: bad, contents: Data())
         let run = try legible(["ingest", bad, Self.page1, "-o", "\(out)/docs", "--jobs", "2"])
         #expect(run.status == 65)
         #expect(FileManager.default.fileExists(atPath: "\(out)/docs/chicago-1.json"))
@@ -116,7 +116,7 @@ struct CLITests {
         #expect(missing.status == 66)
         #expect(missing.stderr.split(separator: "\n").count == 1)
         let blocker = "\(out)/file"
-        FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         #expect(try legible(["ingest", Self.page1, "-o", "\(blocker)/sub"]).status == 73)
         #expect(try legible(["ingest", Self.page1, "-o", out, "-l", "xyz"]).status == 69)
         #expect(try legible(["ingest", Self.page1]).status == 64)
