@@ -184,9 +184,10 @@ struct IngestCommand {
         }
         guard let folder = command.text("--layouts") else { return images.map { _ in .recognise } }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw CLIError.missingInput("\(folder): no such folder")
         }
+        guard isDirectory.boolValue else { throw CLIError.missingInput("\(folder): is a file, not a folder of layout files") }
         return images.map { image in
             let stem = outputStem(image)
             for suffix in [".xml", ".alto.xml", ".alto", ".hocr", ".html"] {

@@ -46,6 +46,9 @@ struct ParsedCommand {
     private mutating func take(_ option: OptionSpec, spelledAs name: String, inline: String?, from arguments: [String], at index: inout Int)
         throws
     {
+        // A flag may be repeated harmlessly; a second value for a one-value option is an error,
+        // because one of the two would be silently ignored.
+        if case .flag = option.kind, values[option.canonical] != nil { return }
         guard option.repeatable || values[option.canonical] == nil else { throw usageError("\(name) is given more than once") }
         let count: Int
         switch option.kind {
