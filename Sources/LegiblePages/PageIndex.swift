@@ -101,11 +101,14 @@ final class PageIndex {
         bottomY = rects.map { Double($0.maxY) }.max() ?? 0
     }
 
-    /// Line boxes clipped to the page; where consecutive lines overlap, the overlap is split at
-    /// its middle, so their rects never overlap.
+    /// Line boxes, grown to hold their words' boxes and clipped to the page; where consecutive
+    /// lines overlap, the overlap is split at its middle, so their rects never overlap. A word
+    /// box that sticks out of its line's box (an imported file may say so) is ink of that line:
+    /// clamping it to the line box would squeeze the word to nothing at the line's edge.
     static func separatedRects(_ lines: [Line], width: Double, height: Double) -> [CGRect] {
         var rects = lines.map { line -> CGRect in
-            let box = line.box.clipped(toWidth: width, height: height)
+            let grown = (line.words ?? []).reduce(line.box) { $0.union($1.box) }
+            let box = grown.clipped(toWidth: width, height: height)
             return CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
         }
         for index in rects.indices.dropLast() {
