@@ -50,12 +50,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(problems.isEmpty, "checkTextInput: \(problems.first ?? "")")
     }
 
-    /// Whether the boxes of two lines at least two apart in reading order overlap.
+    /// Whether the boxes of two lines at least two apart in reading order overlap (each line's
+    /// box grown to hold its words' boxes, as the page's line rects are).
     static func hasDistantOverlap(_ lines: [Line]) -> Bool {
-        for (index, line) in lines.enumerated() {
-            for other in lines.dropFirst(index + 2) {
-                let box = line.box, otherBox = other.box
-                if box.x < otherBox.maxX, otherBox.x < box.maxX, box.y < otherBox.maxY, otherBox.y < box.maxY { return true }
+        let boxes = lines.map { line in (line.words ?? []).reduce(line.box) { $0.union($1.box) } }
+        for (index, box) in boxes.enumerated() {
+            for other in boxes.dropFirst(index + 2)
+            where box.x < other.maxX && other.x < box.maxX && box.y < other.maxY && other.y < box.maxY {
+                return true
             }
         }
         return false
