@@ -50,13 +50,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(problems.isEmpty, "checkTextInput: \(problems.first ?? "")")
     }
 
-    /// Whether the boxes of two lines at least two apart in reading order overlap (each line's
-    /// box grown to hold its words' boxes, as the page's line rects are).
+    /// Whether the boxes of two lines at least two apart in reading order overlap or touch (each
+    /// line's box grown to hold its words' boxes, as the page's line rects are). Touching counts:
+    /// a zero-width line inside another, or a shared edge, puts points in both.
     static func hasDistantOverlap(_ lines: [Line]) -> Bool {
         let boxes = lines.map { line in (line.words ?? []).reduce(line.box) { $0.union($1.box) } }
         for (index, box) in boxes.enumerated() {
             for other in boxes.dropFirst(index + 2)
-            where box.x < other.maxX && other.x < box.maxX && box.y < other.maxY && other.y < box.maxY {
+            where box.x <= other.maxX && other.x <= box.maxX && box.y <= other.maxY && other.y <= box.maxY {
                 return true
             }
         }
