@@ -42,6 +42,10 @@ public enum LayoutImporter {
                         )
                     }
                 }
+                guard completed.box.width > 0, completed.box.height > 0 else {
+                    throw ImportError(
+                        file: file, line: line.line, column: line.column, reason: "a text line has a box of zero width or height")
+                }
                 recognised.append(completed)
             }
             if !recognised.isEmpty { paragraphs.append(RecognisedParagraph(lines: recognised)) }

@@ -95,6 +95,12 @@ extension PageLayout {
             }
             previousEnd = line.range.end
             try check(line.box, path + ".box")
+            // A line with text on a box of no width or height has no room for its characters:
+            // every caret, rect and hit test on it would fall on one point.
+            guard line.range.isEmpty || (line.box.width > 0 && line.box.height > 0) else {
+                throw PageDocumentError.inconsistent(
+                    path: path + ".box", reason: "a line with text needs a box of positive width and height")
+            }
             for (pointIndex, point) in (line.baseline ?? []).enumerated()
             where !PixelBox.isPlausible(point.x) || !PixelBox.isPlausible(point.y) {
                 throw PageDocumentError.inconsistent(
