@@ -39,13 +39,16 @@ let package = Package(
         // importing ICU's headers next to Foundation fails to compile (Docs/Platform.md, "ICU headers").
         .target(
             name: "CUnicodeBreak",
-            linkerSettings: [.linkedLibrary("icuuc")]),
+            linkerSettings: [
+                .linkedLibrary("icuuc", .when(platforms: [.linux])),
+                .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS])),
+            ]),
 
         // Pure Swift layers.
         .target(name: "LegibleLayout"),
         .target(
             name: "LegibleTextInput",
-            dependencies: [.target(name: "CUnicodeBreak", condition: .when(platforms: [.linux]))]),
+            dependencies: ["CUnicodeBreak"]),
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),

@@ -1,10 +1,27 @@
-// The only place that calls ICU. Kept in C because Swift cannot import ICU's headers next to
-// Foundation (UErrorCode is defined twice; Docs/Platform.md, "ICU headers"), and ICU's versioned symbol names
-// (ubrk_open_72) are reached through its renaming macros, which only C sees.
+// The only place that calls ICU, on every platform (Docs/Platform.md, "Segmentation"). Kept
+// in C because Swift cannot import ICU's headers next to Foundation (UErrorCode is defined
+// twice; Docs/Platform.md, "ICU headers"), and ICU's versioned symbol names (ubrk_open_72) are
+// reached through its renaming macros, which only C sees.
 #include "UnicodeBreak.h"
 
+#if defined(__APPLE__)
+// Apple platforms ship ICU as libicucore, with unversioned symbols but without its headers in
+// the SDK, so the few stable C functions and constants used here are declared from ICU's API.
+typedef uint16_t UChar;
+typedef int UErrorCode;
+typedef struct UBreakIterator UBreakIterator;
+typedef enum { UBRK_CHARACTER = 0, UBRK_WORD = 1, UBRK_LINE = 2, UBRK_SENTENCE = 3 } UBreakIteratorType;
+enum { U_ZERO_ERROR = 0, UBRK_DONE = -1, UBRK_WORD_NONE_LIMIT = 100 };
+#define U_FAILURE(x) ((x) > U_ZERO_ERROR)
+UBreakIterator *ubrk_open(UBreakIteratorType type, const char *locale, const UChar *text, int32_t length, UErrorCode *status);
+int32_t ubrk_first(UBreakIterator *iterator);
+int32_t ubrk_next(UBreakIterator *iterator);
+int32_t ubrk_getRuleStatus(UBreakIterator *iterator);
+void ubrk_close(UBreakIterator *iterator);
+#else
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
+#endif
 
 int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int32_t length,
                                int32_t *starts, int32_t *ends, int32_t capacity) {
@@ -12,7 +29,7 @@ int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int3
     if (text == 0 || starts == 0 || ends == 0 || capacity < length) return -1;
     UBreakIteratorType type = UBRK_CHARACTER;
     // "@ss=standard" turns on CLDR's sentence-break suppressions so "Dr. Patel" and
-    // "Mr. Smith" stay in one sentence (Docs/Platform.md, "Segmentation on Linux").
+    // "Mr. Smith" stay in one sentence (Docs/Platform.md, "Segmentation").
     const char *locale = "en_US";
     switch (kind) {
     case LegibleBreakCharacter: type = UBRK_CHARACTER; break;

@@ -89,7 +89,7 @@ open class StringTokenizer {
 
     /// Starts of the runs ended by `\n`, `\r`, `\r\n` or U+2029 — and U+2028 LINE SEPARATOR when
     /// `lineSeparatorBreaks`, which ends a line but not a paragraph (as Foundation's `.byLines`
-    /// and `.byParagraphs` treat it, `Docs/Platform.md`, "Segmentation on Linux"). Each run includes its terminator.
+    /// and `.byParagraphs` treat it, `Docs/Platform.md`, "Segmentation"). Each run includes its terminator.
     public static func hardBreakStarts(_ text: [UInt16], lineSeparatorBreaks: Bool) -> [Int] {
         guard !text.isEmpty else { return [] }
         var starts = [0]

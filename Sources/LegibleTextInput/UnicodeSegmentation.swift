@@ -1,16 +1,14 @@
+import CUnicodeBreak
 import Foundation
 
-#if canImport(CUnicodeBreak)
-    import CUnicodeBreak
-#endif
-
-/// UAX #29 segmentation of UTF-16 text into half-open unit ranges.
-///
-/// On Linux swift-corelibs-foundation has no `.byWords`/`.bySentences` and its
-/// `.byComposedCharacterSequences` splits CRLF (`Docs/Platform.md`, "Segmentation on Linux"), so we call ICU's break
-/// iterators through the `CUnicodeBreak` C target. Conformance on Debian's ICU 72 against the
-/// Unicode 15.0 test files: grapheme 602/602, sentence 502/502, word 1808/1823 (the 15 word
-/// differences are CLDR's tailoring of ':' — see `UnicodeConformanceTests`).
+/// UAX #29 segmentation of UTF-16 text into half-open unit ranges: one path on every platform,
+/// ICU's break iterators through the `CUnicodeBreak` C target (`Docs/Platform.md`,
+/// "Segmentation"). Linux has ICU as libicuuc, Apple platforms as libicucore; Foundation's own
+/// enumeration is not used, because on Linux it has no `.byWords`/`.bySentences` and splits
+/// CRLF, and on Apple platforms it would segment differently from what the tests pin.
+/// Conformance on Debian's ICU 72 against the Unicode 15.0 test files: grapheme 602/602,
+/// sentence 502/502, word 1808/1823 (the 15 word differences are CLDR's tailoring of ':' — see
+/// `UnicodeConformanceTests`).
 public enum UnicodeSegmentation {
     /// What to segment into.
     public enum Kind: Sendable {
@@ -25,54 +23,33 @@ public enum UnicodeSegmentation {
     /// Segments `utf16` and returns the units as sorted, non-overlapping ranges of offsets.
     public static func segments(_ kind: Kind, of utf16: [UInt16]) -> [Range<Int>] {
         guard !utf16.isEmpty else { return [] }
-        #if canImport(CUnicodeBreak)
-            let count = utf16.count
-            var starts = [Int32](repeating: 0, count: count)
-            var ends = [Int32](repeating: 0, count: count)
-            let cKind: LegibleBreakKind
-            switch kind {
-            case .graphemes: cKind = LegibleBreakCharacter
-            case .words: cKind = LegibleBreakWord
-            case .sentences: cKind = LegibleBreakSentence
-            }
-            let found = utf16.withUnsafeBufferPointer { text in
-                legible_break_segments(cKind, text.baseAddress, Int32(count), &starts, &ends, Int32(count))
-            }
-            guard found >= 0 else { return fallback(kind, of: utf16) }
-            return (0..<Int(found)).map { Int(starts[$0])..<Int(ends[$0]) }
-        #else
-            return fallback(kind, of: utf16)
-        #endif
+        let count = utf16.count
+        var starts = [Int32](repeating: 0, count: count)
+        var ends = [Int32](repeating: 0, count: count)
+        let cKind: LegibleBreakKind
+        switch kind {
+        case .graphemes: cKind = LegibleBreakCharacter
+        case .words: cKind = LegibleBreakWord
+        case .sentences: cKind = LegibleBreakSentence
+        }
+        let found = utf16.withUnsafeBufferPointer { text in
+            legible_break_segments(cKind, text.baseAddress, Int32(count), &starts, &ends, Int32(count))
+        }
+        guard found >= 0 else { return fallback(kind, of: utf16) }
+        return (0..<Int(found)).map { Int(starts[$0])..<Int(ends[$0]) }
     }
 
-    /// Without ICU: Swift's own grapheme breaking (UAX #29, 601/602) and Foundation's word and
-    /// sentence enumeration where the platform has them (Apple platforms).
+    /// When ICU itself fails (out of memory): Swift's own grapheme breaking (UAX #29) for
+    /// characters, and no word or sentence units rather than wrong ones.
     static func fallback(_ kind: Kind, of utf16: [UInt16]) -> [Range<Int>] {
-        let string = String(decoding: utf16, as: UTF16.self)
-        switch kind {
-        case .graphemes:
-            var result: [Range<Int>] = []
-            var offset = 0
-            for character in string {
-                let length = character.utf16.count
-                result.append(offset..<offset + length)
-                offset += length
-            }
-            return result
-        case .words, .sentences:
-            #if canImport(Darwin)
-                var result: [Range<Int>] = []
-                let ns = string as NSString
-                ns.enumerateSubstrings(
-                    in: NSRange(location: 0, length: ns.length),
-                    options: kind == .words ? .byWords : .bySentences
-                ) { _, range, _, _ in
-                    result.append(range.location..<range.location + range.length)
-                }
-                return result
-            #else
-                return []
-            #endif
+        guard kind == .graphemes else { return [] }
+        var result: [Range<Int>] = []
+        var offset = 0
+        for character in String(decoding: utf16, as: UTF16.self) {
+            let length = character.utf16.count
+            result.append(offset..<offset + length)
+            offset += length
         }
+        return result
     }
 }

@@ -55,7 +55,7 @@ struct UnicodeConformanceTests {
 
     /// Word segments leave out spaces and punctuation, so compare on word starts and ends only:
     /// every reported word must start and end at an expected break. The known tailoring
-    /// difference: CLDR's root rules do not treat ':' (U+003A) as MidLetter (`Docs/Platform.md`, "Segmentation on Linux"),
+    /// difference: CLDR's root rules do not treat ':' (U+003A) as MidLetter (`Docs/Platform.md`, "Segmentation"),
     /// so the cases containing 003A are expected to differ and are listed, not hidden.
     @Test("WordBreakTest: all 1823 cases except the ':' tailoring") func words() throws {
         let cases = try Self.cases("WordBreakTest.txt")
