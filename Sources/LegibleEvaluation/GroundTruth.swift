@@ -3,7 +3,8 @@ import LegibleImport
 import LegibleLayout
 
 /// Loads ground truth: `Scans/*.gt.json` written by `Tools/make-scans` (lines and words with
-/// boxes) and ALTO files (line boxes and `String` contents, e.g. `../shared/corpus/real/`).
+/// boxes) and ALTO files (line boxes and `String` contents, as in the real corpus of
+/// `Docs/Architecture.md`, "Real corpus").
 public enum GroundTruth {
     /// Why ground truth could not be read (one line).
     public struct LoadError: Error, CustomStringConvertible {

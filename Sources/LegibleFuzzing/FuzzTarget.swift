@@ -98,12 +98,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while case let count = buffer.withUnsafeMutableBytes({ read(descriptor, $0.baseAddress, $0.count) }), count > 0 {
-            data.append(contentsOf: buffer[..<count])
-        }
-        return data
+        return try? ReadAll.read(from: descriptor)
     }
 
     static let sample = Clipping(

@@ -77,7 +77,6 @@ extension PageLayout {
             }
         }
         let whole = UTF16Span(0, length)
-        try checkSeparators()
         var previousEnd = 0
         for (index, paragraph) in paragraphs.enumerated() {
             try check(paragraph.range, within: whole, "paragraphs[\(index)].range")
@@ -122,6 +121,8 @@ extension PageLayout {
                 }
             }
         }
+        // Last: it relies on the ranges checked above being inside the text and in order.
+        try checkSeparators()
     }
 }
 

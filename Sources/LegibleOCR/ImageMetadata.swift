@@ -24,12 +24,9 @@ struct ImageMetadata: Equatable {
 
     /// Reads orientation and page count; defaults for anything else or anything malformed.
     static func read(_ data: Data) -> ImageMetadata {
-        // Only JPEG and TIFF carry these tags; other formats are not copied at all.
-        let head = [UInt8](data.prefix(4))
-        guard head.starts(with: [0xFF, 0xD8]) || head == [0x49, 0x49, 0x2A, 0x00] || head == [0x4D, 0x4D, 0x00, 0x2A] else {
-            return ImageMetadata()
-        }
-        let bytes = [UInt8](data.prefix(Self.scanLimit(data)))
+        // The bytes are read in place (a 60-megapixel TIFF is not copied). The readers count
+        // offsets from 0, and a `Data` slice keeps its parent's indices, so only a slice is copied.
+        let bytes = data.startIndex == 0 ? data : Data(data)
         if let tiff = TIFFReader(bytes: bytes, base: 0) {
             return ImageMetadata(orientation: tiff.orientation(), pageCount: tiff.pageCount(), isTIFF: true)
         }
@@ -39,14 +36,8 @@ struct ImageMetadata: Equatable {
         return ImageMetadata()
     }
 
-    /// A TIFF's IFDs may sit anywhere in the file, so a TIFF is read whole; a JPEG's EXIF
-    /// segment comes first, within its first 128 KiB.
-    static func scanLimit(_ data: Data) -> Int {
-        data.starts(with: [0xFF, 0xD8]) ? 128 << 10 : data.count
-    }
-
     /// Offset of the TIFF header inside a JPEG's APP1 `Exif\0\0` segment.
-    static func jpegExifOffset(_ bytes: [UInt8]) -> Int? {
+    static func jpegExifOffset(_ bytes: Data) -> Int? {
         guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var offset = 2
         while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
@@ -55,7 +46,7 @@ struct ImageMetadata: Equatable {
             let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
             guard length >= 2 else { return nil }
             let payload = offset + 4
-            if marker == 0xE1, payload + 6 <= bytes.count, Array(bytes[payload..<payload + 6]) == Array("Exif\0\0".utf8) {
+            if marker == 0xE1, payload + 6 <= bytes.count, bytes[payload..<payload + 6].elementsEqual("Exif\0\0".utf8) {
                 return payload + 6
             }
             offset += 2 + length
@@ -66,11 +57,12 @@ struct ImageMetadata: Equatable {
 
 /// Reads TIFF structures (the TIFF file format and EXIF's embedded copy of it) at `base`.
 struct TIFFReader {
-    let bytes: [UInt8]
+    /// The file's bytes, indexed from 0.
+    let bytes: Data
     let base: Int
     let littleEndian: Bool
 
-    init?(bytes: [UInt8], base: Int) {
+    init?(bytes: Data, base: Int) {
         guard base + 8 <= bytes.count else { return nil }
         let order = (bytes[base], bytes[base + 1])
         switch order {

@@ -178,20 +178,17 @@ public final class ClippingsStore {
     /// and invalid lines. A valid last entry without its trailing newline counts as complete.
     /// - Throws: ``StoreError`` (`.notAStore` for a file that is something else, `.io`).
     public func read() throws -> Contents {
-        var status = stat()
-        if stat(url.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
-        }
         guard let data = try bytes() else { return Contents(clippings: [], tornTailBytes: 0, invalidLines: []) }
         if let first = data.first, first != UInt8(ascii: "{") { throw notAStore }
         var contents = Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
+        let decoder = Clipping.decoder
         var lineNumber = 0
         var lineStart = data.startIndex
         while lineStart < data.endIndex {
             lineNumber += 1
             let newline = data[lineStart...].firstIndex(of: 0x0A)
             let line = data[lineStart..<(newline ?? data.endIndex)]
-            if let clipping = Self.decode(line) {
+            if let clipping = Self.decode(line, with: decoder) {
                 contents.clippings.append(clipping)
             } else if newline == nil {
                 contents.tornTailBytes = line.count
@@ -203,8 +200,9 @@ public final class ClippingsStore {
         return contents
     }
 
-    /// The file's bytes, read with `open`/`read` on a read-only descriptor; `nil` when there
-    /// is no file. (Foundation's `Data(contentsOf:)` leaks a buffer on an empty file.)
+    /// The file's bytes, read with `open`/`read` on a read-only, non-blocking descriptor (so a
+    /// FIFO cannot block); `nil` when there is no file. (Foundation's `Data(contentsOf:)` leaks a
+    /// buffer on an empty file.)
     private func bytes() throws -> Data? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
@@ -212,18 +210,19 @@ public final class ClippingsStore {
             throw failure(.io, "cannot read")
         }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw failure(.io, "cannot read") }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[..<count])
+        try requireRegularFile(descriptor)
+        do {
+            return try ReadAll.read(from: descriptor)
+        } catch .system(let code) {
+            throw failure(.io, "cannot read", code: code)
+        } catch {
+            throw failure(.io, "cannot read", code: EFBIG)
         }
     }
 
-    static func decode(_ line: Data) -> Clipping? { try? Clipping.decoder.decode(Clipping.self, from: line) }
+    static func decode(_ line: Data, with decoder: JSONDecoder = Clipping.decoder) -> Clipping? {
+        try? decoder.decode(Clipping.self, from: line)
+    }
 
     static func reason(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
@@ -243,10 +242,7 @@ public final class ClippingsStore {
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { throw failure(.io, "cannot open") }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
-        }
+        try requireRegularFile(descriptor)
         if created {
             // Make the new file's directory entry durable too.
             let directory = open(folder.path, O_RDONLY | O_CLOEXEC)
@@ -320,10 +316,7 @@ public final class ClippingsStore {
         let parts = Self.splitWrites && data.count > 1 ? [data.prefix(data.count / 2), data.dropFirst(data.count / 2)] : [data[...]]
         for (index, part) in parts.enumerated() {
             if index > 0 { usleep(2_000) }
-            if let error = WriteAll.write(Data(part), to: descriptor) {
-                errno = error
-                throw failure(.io, "cannot write")
-            }
+            if let error = WriteAll.write(Data(part), to: descriptor) { throw failure(.io, "cannot write", code: error) }
         }
     }
 
@@ -331,12 +324,16 @@ public final class ClippingsStore {
         StoreError(kind: .notAStore, description: "\(url.path) is not a clippings store (it does not start with a JSON entry)")
     }
 
-    private func failure(_ kind: StoreError.Kind, _ action: String) -> StoreError {
-        StoreError(kind: kind, description: "\(action) \(url.path): \(String(cString: strerror(errno)))")
+    /// A store is a regular file; a folder, FIFO or device is refused before any read or write.
+    private func requireRegularFile(_ descriptor: Int32) throws {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
+        }
     }
-}
 
-/// `read(2)`, under a name that ``ClippingsStore/read()`` does not shadow.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    /// A failure naming the action, the file and the system's reason (`errno` by default).
+    private func failure(_ kind: StoreError.Kind, _ action: String, code: Int32 = errno) -> StoreError {
+        StoreError(kind: kind, description: "\(action) \(url.path): \(String(cString: strerror(code)))")
+    }
 }

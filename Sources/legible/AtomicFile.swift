@@ -1,4 +1,5 @@
 import Foundation
+import LegibleReading
 
 #if canImport(Glibc)
     import Glibc
@@ -73,10 +74,10 @@ enum AtomicFile {
             throw CLIError.cannotCreate("cannot write \(output.path): it exists and is not a regular file")
         }
         let temporary =
-            folderPath(of: output.path) + "/.\(name.prefix(100))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            folderPath(of: output.path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CLIError.cannotCreate("cannot create \(output.path): \(errorText())") }
-        var failure = Console.writeAll(descriptor, output.bytes)
+        var failure = WriteAll.write(output.bytes, to: descriptor)
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if let failure {
@@ -84,6 +85,18 @@ enum AtomicFile {
             throw CLIError.io("cannot write \(output.path): \(String(cString: strerror(failure)))")
         }
         return temporary
+    }
+
+    /// At most 100 UTF-8 bytes of `name`, cut at a character: enough to recognise a temporary,
+    /// short enough that the temporary's name stays within the 255-byte file-name limit for
+    /// any target name that fits it.
+    static func namePrefix(_ name: String) -> String {
+        var prefix = ""
+        for character in name {
+            guard prefix.utf8.count + character.utf8.count <= 100 else { break }
+            prefix.append(character)
+        }
+        return prefix
     }
 
     /// Makes renames in `folder` durable.

@@ -52,14 +52,14 @@ enum Console {
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
     static func out(_ text: String) throws {
         let shown = stdoutIsTerminal ? TerminalText.escaped(text) : text
-        if let error = writeAll(1, Data(shown.utf8)) {
+        if let error = WriteAll.write(Data(shown.utf8), to: 1) {
             throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
         }
     }
 
     /// Writes `data` to stdout unchanged (JSON, which escapes control characters itself).
     static func out(_ data: Data) throws {
-        if let error = writeAll(1, data) {
+        if let error = WriteAll.write(data, to: 1) {
             throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
         }
     }
@@ -67,14 +67,11 @@ enum Console {
     /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
     /// message is ignored: the exit status still tells.
     static func message(_ line: String) {
-        _ = writeAll(messages, Data("legible: \(TerminalText.escaped(line))\n".utf8))
+        _ = WriteAll.write(Data("legible: \(TerminalText.escaped(line))\n".utf8), to: messages)
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
-    static func messageBytes(_ text: String) { _ = writeAll(messages, Data(text.utf8)) }
-
-    /// Writes all of `data` to `descriptor`; returns `errno` on failure.
-    static func writeAll(_ descriptor: Int32, _ data: Data) -> Int32? { WriteAll.write(data, to: descriptor) }
+    static func messageBytes(_ text: String) { _ = WriteAll.write(Data(text.utf8), to: messages) }
 }
 
 /// Makes text safe to show on a terminal.

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleReading
 
 #if canImport(Glibc)
     import Glibc
@@ -43,19 +44,12 @@ enum InputFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw CLIError.missingInput("\(path): cannot be read (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw CLIError.io("\(path): read failed (\(String(cString: strerror(errno))))")
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[..<count])
-            guard data.count <= maximumBytes else {
-                throw CLIError.badData("\(path): larger than the \(maximumBytes >> 20) MiB input limit")
-            }
+        do {
+            return try ReadAll.read(from: descriptor, limit: maximumBytes)
+        } catch .system(let error) {
+            throw CLIError.io("\(path): read failed (\(String(cString: strerror(error))))")
+        } catch .tooLarge {
+            throw CLIError.badData("\(path): larger than the \(maximumBytes >> 20) MiB input limit")
         }
     }
 }

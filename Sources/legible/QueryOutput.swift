@@ -23,31 +23,23 @@ struct RectOutput: Encodable {
     }
 }
 
-/// A selection rect: its bounds, start and end flags, and the line's rotation when it has one.
+/// A selection rect: its bounds, start and end flags, and the line's rotation when it has one
+/// (`rotationDegrees` is left out otherwise).
 struct SelectionRectOutput: Encodable {
-    var rect: RectOutput
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
     var containsStart: Bool
     var containsEnd: Bool
     var rotationDegrees: Double?
 
     init(_ selection: TextSelectionRect) {
-        rect = RectOutput(selection.rect)
+        let rect = RectOutput(selection.rect)
+        (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
         containsStart = selection.containsStart
         containsEnd = selection.containsEnd
         rotationDegrees = selection.transform.map { ($0.angle * 180 / .pi * 1000).rounded() / 1000 }
-    }
-
-    enum CodingKeys: String, CodingKey { case x, y, width, height, containsStart, containsEnd, rotationDegrees }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rect.x, forKey: .x)
-        try container.encode(rect.y, forKey: .y)
-        try container.encode(rect.width, forKey: .width)
-        try container.encode(rect.height, forKey: .height)
-        try container.encode(containsStart, forKey: .containsStart)
-        try container.encode(containsEnd, forKey: .containsEnd)
-        try container.encodeIfPresent(rotationDegrees, forKey: .rotationDegrees)
     }
 }
 

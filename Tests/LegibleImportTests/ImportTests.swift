@@ -10,8 +10,8 @@ import Testing
     import FoundationXML
 #endif
 
-/// The ALTO files of ../shared/corpus/real (eScriptorium, ALTO v4: line boxes, baselines,
-/// polygons, one String per line), found on disk.
+/// The ALTO files of the real corpus (`Docs/Architecture.md`, "Real corpus": eScriptorium,
+/// ALTO v4, line boxes, baselines, polygons, one String per line), found on disk.
 enum RealCorpus {
     static var available: Bool { FileManager.default.fileExists(atPath: Repository.realCorpus.path) }
     static var pages: [String] {
@@ -59,7 +59,9 @@ enum RealCorpus {
     }
 }
 
-@Suite("Importing the real ALTO corpus", .enabled(if: RealCorpus.available, "../shared/corpus/real is absent on this machine"))
+@Suite(
+    "Importing the real ALTO corpus",
+    .enabled(if: RealCorpus.available, "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
 struct RealCorpusImportTests {
     @Test("text, line count, rects inside line boxes, and the text-input laws", arguments: RealCorpus.pages)
     func page(_ name: String) throws {

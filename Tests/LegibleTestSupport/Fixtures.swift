@@ -8,8 +8,12 @@ public enum Repository {
         .deletingLastPathComponent()
     /// `Scans/`.
     public static var scans: URL { root.appendingPathComponent("Scans") }
-    /// `../shared/corpus/real/` (read-only third-party pages; may be absent).
-    public static var realCorpus: URL { root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real") }
+    /// The real corpus of third-party pages (`Docs/Architecture.md`, "Real corpus"):
+    /// `$LEGIBLE_REAL_CORPUS`, else the workplace's copy beside the repository; may be absent.
+    public static var realCorpus: URL {
+        if let path = ProcessInfo.processInfo.environment["LEGIBLE_REAL_CORPUS"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real")
+    }
     /// Stems of every page in `Scans/` that has ground truth, sorted.
     public static var scanStems: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []
