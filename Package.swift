@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "LegiblePages", targets: ["LegiblePages"]),
         .library(name: "LegibleReading", targets: ["LegibleReading"]),
         .library(name: "LegibleImport", targets: ["LegibleImport"]),
+        .library(name: "LegibleWeb", targets: ["LegibleWeb"]),
         .executable(name: "legible", targets: ["legible"]),
     ],
     targets: [
@@ -53,6 +54,7 @@ let package = Package(
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
+        .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -66,7 +68,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb",
             ]),
         .executableTarget(
             name: "legible-bench",

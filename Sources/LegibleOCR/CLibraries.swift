@@ -85,6 +85,15 @@ enum Leptonica {
         _ = pixWrite(path, image.pointer, Int32(IFF_PNG))
     }
 
+    /// The image encoded as PNG bytes; `nil` when encoding fails.
+    static func pngData(_ image: PixImage) -> Data? {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&bytes, &size, image.pointer, Int32(IFF_PNG)) == 0, let bytes else { return nil }
+        defer { lept_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
     /// 32-bit RGB copy of any image (colormaps resolved).
     static func rgb(_ image: PixImage) -> PixImage? { PixImage(pixConvertTo32(image.pointer)) }
 

@@ -16,6 +16,14 @@ extension ScannedPage {
         return index.lineRects[line]
     }
 
+    /// The skew of OCR line `line` from its baseline, in radians: positive when the line descends
+    /// to the right in page pixels (y down), 0 without a baseline; `nil` for an invalid number.
+    /// ``selectionRects(for:)`` reports the same angle as each rect's rotation.
+    public func lineAngle(_ line: Int) -> Double? {
+        guard line >= 0, line < index.lineCount else { return nil }
+        return index.lineAngles[line]
+    }
+
     /// The OCR line whose layout rect contains `point` (page pixels, edges included), or `nil`
     /// over margins and the gaps between lines: a nearest-line search that allows no slop.
     public func lineIndex(at point: CGPoint) -> Int? { nearestLine(to: point, slop: 0) }

@@ -1,0 +1,91 @@
+import Foundation
+import LegiblePages
+import LegibleReading
+import LegibleTextInput
+
+extension NotebookHTML {
+    /// One page: a labelled region holding the scan and, over it, the text layer of headings
+    /// and paragraphs (`Docs/Web.md`, "Structure").
+    func page(_ index: Int) -> String {
+        let scanned = notebook.pages[index]
+        let image = scanned.layout.image
+        var attributes = "class=\"page\" aria-label=\"Page \(index + 1) of \(notebook.pages.count)\" data-index=\"\(index)\""
+        attributes += " data-width=\"\(image.width)\" style=\"--pw:\(image.width);--ph:\(image.height)\""
+        if let file = image.file { attributes += " data-file=\"\(HTMLText.attribute(file))\"" }
+        if let sha = image.sha256 { attributes += " data-sha256=\"\(HTMLText.attribute(sha))\"" }
+        let pageLanguage = LanguageTag.forLanguages(scanned.layout.engine?.languages)
+        if pageLanguage != language { attributes += " lang=\"\(HTMLText.attribute(pageLanguage))\"" }
+        var html = "<section \(attributes)>\n<div class=\"frame\"><div class=\"sheet\">\n"
+        if let source = imageSources.indices.contains(index) ? imageSources[index] : nil {
+            let loading = index == 0 ? "" : " loading=\"lazy\""
+            html += "<img alt=\"\" src=\"\(HTMLText.attribute(source))\" width=\"\(image.width)\" height=\"\(image.height)\"\(loading)>\n"
+        }
+        html += "<div class=\"layer\">\n"
+        let regions = notebook.regions[index].filter { !$0.text.isEmpty }
+        if regions.isEmpty { html += "<p class=\"note\">No text was recognised on this page.</p>\n" }
+        for region in regions { html += block(region, of: scanned) }
+        html += "</div>\n</div></div>\n</section>\n"
+        return html
+    }
+
+    /// A heading (`<h2>`) or paragraph (`<p>`) whose text nodes add up to the region's text;
+    /// `data-start` is its first UTF-16 offset in the page's reading text.
+    func block(_ region: TextRegion, of page: ScannedPage) -> String {
+        let tag = region.isHeading ? "h2" : "p"
+        let start = region.range.start.offset
+        let end = start + region.text.utf16.count
+        var html = "<\(tag) data-start=\"\(start)\">"
+        var cursor = start
+        var flowTop = 0.0
+        for line in lines(of: page, from: start, to: end) {
+            guard let band = LineBand(line: line.index, of: page, textEnd: line.textEnd) else { continue }
+            if band.range.lowerBound > cursor { html += loose(page, cursor..<band.range.lowerBound) }
+            if cursor > start { html += "<wbr>" }
+            html += Self.line(band, flowTop: flowTop)
+            flowTop += band.thickness
+            cursor = band.range.upperBound
+        }
+        if end > cursor { html += loose(page, cursor..<end) }
+        return html + "</\(tag)>\n"
+    }
+
+    /// The lines starting in `[start, end)`, each with where its band's text ends: at the next
+    /// line's start, but never past the block.
+    func lines(of page: ScannedPage, from start: Int, to end: Int) -> [(index: Int, textEnd: Int)] {
+        var result: [(index: Int, textEnd: Int)] = []
+        for index in 0..<page.lineCount {
+            guard let range = page.lineRange(index), range.start.offset >= start, range.start.offset < end else { continue }
+            let next = page.lineRange(index + 1)?.start.offset ?? page.length
+            result.append((index, min(max(next, range.end.offset), end)))
+        }
+        return result
+    }
+
+    /// Text of a block that no line holds: kept so the block's text stays whole, but given no
+    /// room on the page.
+    func loose(_ page: ScannedPage, _ range: Range<Int>) -> String {
+        let text = page.text(in: TextRange(range.lowerBound, range.upperBound)) ?? ""
+        return "<span class=\"loose\">\(HTMLText.content(text))</span>"
+    }
+
+    /// One band: an inline block placed by custom properties in page pixels; its runs inside.
+    static func line(_ band: LineBand, flowTop: Double) -> String {
+        var style =
+            "--x:\(HTMLText.number(band.centreX - band.length / 2));--y:\(HTMLText.number(band.centreY - band.thickness / 2 - flowTop))"
+        style += ";--w:\(HTMLText.number(band.length));--h:\(HTMLText.number(band.thickness))"
+        if band.angle != 0 { style += ";--a:\((band.angle * 100_000).rounded() / 100_000)rad" }
+        var html = "<span class=\"ln\" style=\"\(style)\"\(band.rightToLeft ? " dir=\"rtl\"" : "")>"
+        for run in band.runs { html += Self.run(run) }
+        return html + "</span>"
+    }
+
+    /// One run: its advance, its spaces' advance and its lead as custom properties.
+    static func run(_ run: TextRun) -> String {
+        var style = "--l:\(HTMLText.number(run.advance))"
+        if let space = run.spaceAdvance, HTMLText.number(space) != HTMLText.number(run.advance) {
+            style += ";--s:\(HTMLText.number(space))"
+        }
+        if HTMLText.number(run.lead) != "0" { style += ";--m:\(HTMLText.number(run.lead))" }
+        return "<span style=\"\(style)\">\(HTMLText.content(run.text))</span>"
+    }
+}

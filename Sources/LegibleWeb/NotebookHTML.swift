@@ -1,0 +1,81 @@
+import Foundation
+import LegiblePages
+import LegibleReading
+
+/// A scanned notebook as one accessible HTML document (`Docs/Web.md`): every page's scan with
+/// its reading text laid over the handwriting, so that any browser and screen reader reads it
+/// line by line and heading by heading, and selection, find and copy land on the ink.
+///
+/// The document needs nothing from a network: its CSS and JavaScript are inline and the scans
+/// are referenced by ``imageSources``. Geometry is written in page (image) pixels; one
+/// transform per page scales the page to the window.
+public struct NotebookHTML {
+    /// The notebook: its pages and their regions (paragraphs, headings) in reading order.
+    public let notebook: Notebook
+    /// The document's title (`<title>` and `<h1>`).
+    public var title: String
+    /// Each page's image as an `src` attribute value (a relative URL or a `data:` URL), `nil`
+    /// for a page shown without its scan; one entry per page.
+    public var imageSources: [String?]
+
+    /// A document for `notebook` whose page `i` shows `imageSources[i]`.
+    public init(notebook: Notebook, title: String, imageSources: [String?]) {
+        self.notebook = notebook
+        self.title = title
+        self.imageSources = imageSources
+    }
+
+    /// The title used when none is given: the first page's image name, and how many pages.
+    public static func defaultTitle(for notebook: Notebook) -> String {
+        let count = notebook.pages.count
+        let first = notebook.pages.first?.layout.image.file.map { ($0 as NSString).deletingPathExtension } ?? "Scanned notebook"
+        return count == 1 ? first : "\(first) and \(count - 1) more page\(count == 2 ? "" : "s")"
+    }
+
+    /// The BCP 47 language of the document: the first page's first recognition language.
+    public var language: String { LanguageTag.forLanguages(notebook.pages.first?.layout.engine?.languages) }
+
+    /// The whole document, UTF-8 text.
+    public func render() -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.attribute(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>\(HTMLText.content(title))</title>\n<style>\(Self.style)</style>\n</head>\n<body>\n"
+        html += header()
+        html += "<main id=\"notebook\" data-notebook=\"\(notebookIdentifier)\">\n"
+        for index in notebook.pages.indices { html += page(index) }
+        html += "</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    /// The banner: the title, how to use the page, the clipping tools, the live region that
+    /// announces saves, and the context menu.
+    func header() -> String {
+        """
+        <header>
+        <h1>\(HTMLText.content(title))</h1>
+        <p class="help">The text of each scanned page lies over its handwriting: read, find, select and copy it as usual. \
+        <b>Save selection</b> (Alt+Shift+S, or the context menu on a selection) keeps the selected text in this browser; \
+        <b>Download clippings</b> saves every clipping as a file that <code>legible clippings --store FILE</code> lists.</p>
+        <div class="tools" role="group" aria-label="Clippings">
+        <button type="button" id="save-selection" aria-keyshortcuts="Alt+Shift+S">Save selection</button>
+        <button type="button" id="download-clippings">Download clippings</button>
+        <span id="status" role="status" aria-live="polite"></span>
+        </div>
+        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        </header>
+
+        """
+    }
+
+    /// A stable name for the notebook's clippings in browser storage: FNV-1a (64-bit) of its
+    /// pages' image hashes, or of their texts when a hash is missing.
+    var notebookIdentifier: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for page in notebook.pages {
+            for byte in (page.layout.image.sha256 ?? page.string).utf8 + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+}

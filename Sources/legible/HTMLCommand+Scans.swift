@@ -1,0 +1,125 @@
+import Foundation
+import LegibleOCR
+import LegiblePages
+
+extension HTMLCommand {
+    /// A page's scan, found on disk and checked against the hash its document records
+    /// (`Docs/Web.md`, "Images").
+    struct Scan {
+        /// The image file's name as the document records it.
+        var name: String
+        /// Where it was found.
+        var path: String
+        /// Its bytes.
+        var bytes: Data
+
+        /// Looks for the scan of `page` next to its document, then in each of `folders`. A name
+        /// with a folder part is refused (a document must not make us copy any file it names),
+        /// and a file whose SHA-256 differs from the recorded one is passed over.
+        static func find(for page: ScannedPage, documentPath: String, searching folders: [String]) throws -> Scan {
+            guard let name = page.layout.image.file else {
+                throw CLIError.badData("\(documentPath): records no image file name, so its scan cannot be found")
+            }
+            guard !name.contains("/"), name != ".", name != "..", !name.isEmpty else {
+                throw CLIError.badData("\(documentPath): the image name \"\(name)\" is not a plain file name")
+            }
+            let candidates = ([AtomicFile.folderPath(of: documentPath)] + folders).map { $0 + "/" + name }
+            var mismatched: String?
+            for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
+                let bytes = try InputFile.read(candidate, what: "an image")
+                if let expected = page.layout.image.sha256, Checksum.sha256Hex(of: bytes) != expected.lowercased() {
+                    mismatched = candidate
+                    continue
+                }
+                return Scan(name: name, path: candidate, bytes: bytes)
+            }
+            if let mismatched {
+                throw CLIError.badData("\(mismatched) is not the image \(documentPath) was recognised from (its SHA-256 differs)")
+            }
+            let searched = candidates.map { AtomicFile.folderPath(of: $0) }.joined(separator: ", ")
+            throw CLIError.missingInput("\(documentPath): its scan \(name) is not in \(searched); name its folder with --scans DIR")
+        }
+
+        /// The bytes a browser shows and their extension (TIFF becomes PNG).
+        func browserReady() throws -> (bytes: Data, fileExtension: String) {
+            guard let ready = BrowserImage.ready(bytes) else {
+                throw CLIError.badData("\(path): is not an image a browser or Leptonica can read")
+            }
+            return ready
+        }
+    }
+
+    /// Where each page's `<img>` points, and the files to write with the document.
+    struct Placement {
+        var sources: [String?] = []
+        var files: [AtomicFile.Output] = []
+    }
+
+    /// Places every scan as `mode` asks. Copies go to `DIR/images/<stem>.<ext>`; two different
+    /// scans with one name get `-2`, `-3`… suffixes, and one scan used twice is copied once.
+    static func place(_ scans: [Scan], mode: Images, output: String) throws -> Placement {
+        var placement = Placement()
+        var copied: [String: Data] = [:]
+        for scan in scans {
+            if mode == .link, BrowserImage.browserExtension(of: scan.bytes) != nil {
+                placement.sources.append(relativeURL(from: output, to: scan.path))
+                continue
+            }
+            let ready = try scan.browserReady()
+            if mode == .embed {
+                placement.sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
+                continue
+            }
+            let name = uniqueName(for: scan, fileExtension: ready.fileExtension, bytes: ready.bytes, taken: copied)
+            if copied[name] == nil {
+                copied[name] = ready.bytes
+                placement.files.append(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
+            }
+            placement.sources.append("images/" + percentEncoded(name))
+        }
+        if !placement.files.isEmpty { try IngestCommand.prepareOutputFolder(output + "/images") }
+        return placement
+    }
+
+    /// `<stem>.<ext>`, or `<stem>-N.<ext>` when another scan's bytes already hold that name.
+    static func uniqueName(for scan: Scan, fileExtension: String, bytes: Data, taken: [String: Data]) -> String {
+        let stem = (scan.name as NSString).deletingPathExtension
+        var name = "\(stem).\(fileExtension)"
+        var suffix = 2
+        while let existing = taken[name], existing != bytes {
+            name = "\(stem)-\(suffix).\(fileExtension)"
+            suffix += 1
+        }
+        return name
+    }
+
+    static func mimeType(_ fileExtension: String) -> String {
+        fileExtension == "jpg" ? "image/jpeg" : "image/\(fileExtension)"
+    }
+
+    /// A relative URL from folder `from` to file `to`, both resolved against the working folder.
+    static func relativeURL(from folder: String, to file: String) -> String {
+        let base = components(of: folder)
+        let target = components(of: file)
+        var common = 0
+        while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
+        let path = Array(repeating: "..", count: base.count - common) + target[common...]
+        return "./" + path.map(percentEncoded).joined(separator: "/")
+    }
+
+    /// The absolute, lexically normalised path components of `path`.
+    static func components(of path: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var result: [String] = []
+        for component in absolute.split(separator: "/") where component != "." {
+            if component == ".." { _ = result.popLast() } else { result.append(String(component)) }
+        }
+        return result
+    }
+
+    /// One path segment for a URL: everything but unreserved characters percent-encoded.
+    static func percentEncoded(_ segment: String) -> String {
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import LegibleOCR
+import LegiblePages
+import LegibleReading
+import LegibleWeb
+
+/// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its
+/// scans (`Docs/Web.md`). Everything is written as one commit set, so `DIR/index.html` and its
+/// images are either all old or all new.
+enum HTMLCommand {
+    /// `--images`: how the document reaches each scan.
+    enum Images: String, OptionChoice {
+        /// Copies each scan into `DIR/images/` (the default: the folder is self-contained).
+        case copy
+        /// Refers to each scan where it is, by a path relative to `DIR`.
+        case link
+        /// Puts each scan into the document as a `data:` URL (one file, heavier).
+        case embed
+    }
+
+    static let spec = CommandSpec(
+        name: "html", arguments: "PAGE.json...", positionalCount: 1...Int.max,
+        summary:
+            "Writes DIR/index.html: the notebook's scans with their text laid over the handwriting, for any browser and screen reader.",
+        options: [
+            OptionSpec("-o", "--output", kind: .text("DIR"), required: true, help: "the folder to write index.html (and images/) into"),
+            OptionSpec("--title", kind: .text("TEXT"), help: "the document's title (default: the first page's name and the page count)"),
+            OptionSpec("--images", kind: .choice(Images.names), help: "copy scans into DIR/images (default), link to them, or embed them"),
+            OptionSpec(
+                "--scans", kind: .text("DIR"), repeatable: true,
+                help: "a folder to look for scans in, after each page document's own folder"),
+        ], run: run)
+
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let output = command.text("-o") ?? "."
+        let paths = command.positionals
+        let pages = try paths.map(QueryCommands.loadPage)
+        let mode = command.choice("--images", as: Images.self) ?? .copy
+        var scans: [Scan] = []
+        for (path, page) in zip(paths, pages) {
+            scans.append(try Scan.find(for: page, documentPath: path, searching: command.texts("--scans")))
+        }
+        try IngestCommand.prepareOutputFolder(output)
+        let placed = try place(scans, mode: mode, output: output)
+        let notebook = Notebook(pages: pages)
+        let title = command.text("--title") ?? NotebookHTML.defaultTitle(for: notebook)
+        let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources).render()
+        let index = output + "/index.html"
+        try AtomicFile.commit(placed.files + [AtomicFile.Output(path: index, bytes: Data(html.utf8))])
+        let words = pages.reduce(0) { $0 + $1.layout.lines.reduce(0) { $0 + ($1.words?.count ?? 0) } }
+        try Console.out("wrote \(index): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(words) words\n")
+        return 0
+    }
+}

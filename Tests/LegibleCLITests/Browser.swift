@@ -1,0 +1,97 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// The real browser for the HTML notebook tests: `Tools/browser` drives Debian's headless
+/// Chromium over the DevTools protocol (`Docs/Web.md`, "Testing in a real browser").
+///
+/// A machine without Chromium skips these tests with a printed reason, unless
+/// `LEGIBLE_REQUIRE_BROWSER=1` (set by `.ci/run`), where a missing browser is a failure.
+enum Browser {
+    static let chromium = ProcessInfo.processInfo.environment["LEGIBLE_CHROMIUM"] ?? "/usr/lib/chromium/chromium"
+
+    /// axe-core, unpacked from its PyPI wheel by `Tools/install-dependencies`.
+    static let axe = Repository.root.appendingPathComponent(".build/vendor/axe.min.js").path
+
+    /// The probe script the tests inject (`Tests/Fixtures/web/probe.js`).
+    static let probe = Repository.root.appendingPathComponent("Tests/Fixtures/web/probe.js").path
+
+    /// Whether the tests can run; records a failure when CI requires a part that is missing.
+    static func isAvailable(needing paths: [String] = []) -> Bool {
+        let missing = ([chromium] + paths).filter { !FileManager.default.fileExists(atPath: $0) }
+        guard !missing.isEmpty else { return true }
+        let reason = "missing \(missing.joined(separator: ", ")) (Tools/install-dependencies installs them)"
+        if ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_BROWSER"] == "1" {
+            Issue.record("browser tests are required here but \(reason)")
+        } else {
+            print("skipping browser test: \(reason)")
+        }
+        return false
+    }
+
+    /// One plan step (see `Tools/browser`).
+    enum Step {
+        case evaluate(String)
+        case inject(String)
+        case axTree
+        case key(key: String, code: String, modifiers: Int, commands: [String] = [])
+        /// A right click at the viewport point (CSS pixels) that a JavaScript expression gives.
+        case rightClick(at: String)
+        /// A PNG of the viewport, or of the rect `[x, y, width, height]` an expression gives.
+        case screenshot(String, clip: String? = nil)
+        case paint
+        case reload
+        case download
+
+        var json: [String: Any] {
+            switch self {
+            case .evaluate(let expression): return ["evaluate": expression]
+            case .inject(let path): return ["inject": path]
+            case .axTree: return ["axtree": true]
+            case .key(let key, let code, let modifiers, let commands):
+                return ["key": ["key": key, "code": code, "modifiers": modifiers, "commands": commands]]
+            case .rightClick(let expression): return ["rightclick": ["at": expression]]
+            case .screenshot(let path, let clip): return clip.map { ["screenshot": path, "clip": $0] } ?? ["screenshot": path]
+            case .paint: return ["paint": true]
+            case .reload: return ["reload": true]
+            case .download: return ["download": true]
+            }
+        }
+    }
+
+    /// What a run returned: seconds to the load event and one value per step.
+    struct Result {
+        var load: Double
+        var values: [Any]
+    }
+
+    /// Loads `file` at `width` × `height` CSS pixels, runs `steps`, and returns their values.
+    static func run(_ file: String, width: Int = 1200, height: Int = 900, downloads: String? = nil, steps: [Step]) throws -> Result {
+        var plan: [String: Any] = [
+            "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": width, "height": height],
+            "steps": steps.map(\.json),
+        ]
+        if let downloads { plan["downloads"] = downloads }
+        let input = try JSONSerialization.data(withJSONObject: plan)
+        let planFile = try temporaryFolder() + "/plan.json"
+        try input.write(to: URL(fileURLWithPath: planFile))
+        let run = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", "exec python3 \"$0\" < \"$1\"", Repository.root.path + "/Tools/browser", planFile],
+            environment: [:])
+        guard run.status == 0, let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
+            throw BrowserError(message: "Tools/browser exited \(run.status): \(run.stderr)")
+        }
+        return Result(load: object["load"] as? Double ?? 0, values: object["results"] as? [Any] ?? [])
+    }
+
+    struct BrowserError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// A JavaScript literal for `value` (arrays, numbers, strings).
+    static func literal(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

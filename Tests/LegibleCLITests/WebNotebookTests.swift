@@ -1,0 +1,154 @@
+import Foundation
+import LegibleGoldenSupport
+import LegibleLayout
+import LegibleRaster
+import LegibleTestSupport
+import Testing
+
+/// The HTML notebook in the real browser (`Docs/Web.md`): structure and reading order from
+/// Chromium's accessibility tree, geometry against `legible rects`, find, copy, "Save
+/// selection" and axe-core. Each test is one browser run, to keep CI lean.
+@Suite("HTML notebook in Chromium", .serialized)
+struct WebNotebookTests {
+    static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
+
+    /// `legible html` over the three Chicago pages; returns the output folder.
+    static func notebook(_ extra: [String] = []) throws -> String {
+        let out = try temporaryFolder()
+        let run = try legible(["html"] + pages + ["-o", out, "--scans", Repository.scans.path] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return out
+    }
+
+    /// What `legible read --all` says, without the page announcements.
+    static func transcript() throws -> [String] {
+        let run = try legible(["read", "--all"] + pages)
+        return run.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("Page ") }
+    }
+
+    static func pageText(_ index: Int, _ start: Int? = nil, _ end: Int? = nil) throws -> String {
+        let range = start.map { [String($0), String(end!)] } ?? []
+        return String(try legible(["text", pages[index]] + range).stdout.dropLast())
+    }
+
+    @Test("structure, reading order, whole words, find and copy, and axe-core's verdict")
+    func structureAndReading() throws {
+        guard Browser.isAvailable(needing: [Browser.axe]) else { return }
+        let out = try Self.notebook()
+        let result = try Browser.run(
+            out + "/index.html",
+            steps: [
+                .inject(Browser.probe),
+                .evaluate(WebProbes.documentFacts),
+                .axTree,
+                .evaluate(
+                    "['Lincoln Park', 'through the trails', 'DuSable Bridge', 'xyzzy notebook'].map(w => (getSelection().removeAllRanges(), window.find(w)))"
+                ),
+                .evaluate(
+                    "(probe.select(0, 20, 140), window.addEventListener('copy', e => { window.copied = e.clipboardData.getData('text/plain') }), true)"
+                ),
+                .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
+                .evaluate("window.copied"),
+                .inject(Browser.axe),
+                .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
+            ])
+        let facts = try #require(result.values[1] as? [String: Any])
+        #expect(facts["lang"] as? String == "en")
+        #expect(facts["title"] as? String == "chicago-1 and 2 more pages")
+        #expect(facts["mains"] as? Int == 1)
+        #expect(facts["sections"] as? [String] == ["Page 1 of 3", "Page 2 of 3", "Page 3 of 3"])
+        #expect(facts["imageAlts"] as? [String] == ["", "", ""])
+        let texts = try #require(facts["pageTexts"] as? [String])
+        for index in 0..<3 { #expect(texts[index] == (try Self.pageText(index)), "page \(index + 1) text differs from its reading text") }
+
+        let ax = AccessibilityTree(nodes: try #require(result.values[2] as? [[String: Any]]))
+        let blocks = ax.blocks(under: "main")
+        let transcript = try Self.transcript()
+        let headings = transcript.filter { $0.hasSuffix(". Heading.") }.map { String($0.dropLast(". Heading.".count)) }
+        #expect(blocks.filter { $0.role == "heading" }.map(\.text) == headings)
+        #expect(blocks.filter { $0.role == "heading" }.allSatisfy { $0.level == 2 })
+        let spoken = transcript.map { $0.hasSuffix(". Heading.") ? String($0.dropLast(". Heading.".count)) : $0 }
+        #expect(blocks.map(\.text).joined(separator: " ").split(separator: " ") == spoken.joined(separator: " ").split(separator: " "))
+        for block in blocks {
+            #expect(block.splitWords.isEmpty, "words split across accessibility nodes: \(block.splitWords)")
+        }
+        #expect(result.values[3] as? [Bool] == [true, true, true, false])
+        #expect(result.values[6] as? String == (try Self.pageText(0, 20, 140)))
+        #expect(result.values[8] as? [String] == [], "axe-core violations")
+    }
+
+    @Test("browser rects match legible rects at two window widths")
+    func geometry() throws {
+        guard Browser.isAvailable() else { return }
+        let out = try Self.notebook()
+        for width in [1200, 700] {
+            let run = try runProcess(
+                URL(fileURLWithPath: Repository.root.path + "/Tools/web-geometry"),
+                [out + "/index.html"] + Self.pages + ["--width", String(width), "--legible", Repository.legibleExecutable.path],
+                environment: [:])
+            #expect(run.status == 0, "\(run.stderr)")
+            let figures = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let lines = try #require(figures["lines"] as? [String: Double])
+            let intra = try #require(figures["intra"] as? [String: Double])
+            print("web geometry at \(width) px: lines \(lines), ranges inside lines \(intra)")
+            #expect(lines["count"] == 19)
+            #expect(lines["max"]! <= 4, "a whole-line rect is more than 4 px off: \(lines)")
+            #expect(intra["count"] == 200)
+            #expect(intra["mean"]! <= 8, "range ends are more than 8 px off on average: \(intra)")
+            #expect((figures["mismatches"] as? [Any])?.isEmpty == true, "\(figures["mismatches"] ?? [])")
+        }
+    }
+
+    @Test("Save selection by button, shortcut and context menu; clippings survive a reload and download for legible clippings")
+    func saveSelection() throws {
+        guard Browser.isAvailable() else { return }
+        let out = try Self.notebook()
+        let downloads = try temporaryFolder()
+        let status = "new Promise(r => setTimeout(() => r(document.getElementById('status').textContent), 250))"
+        let result = try Browser.run(
+            out + "/index.html", width: 800, height: 600, downloads: downloads,
+            steps: [
+                .inject(Browser.probe),
+                .evaluate("(probe.select(0, 8, 50), document.getElementById('save-selection').click(), true)"),
+                .evaluate(status),
+                .evaluate("(probe.select(1, 0, 30), true)"),
+                .key(key: "S", code: "KeyS", modifiers: 9),
+                .evaluate(status),
+                .evaluate("(probe.select(2, 10, 40), \(WebProbes.selectionCentre), true)"),
+                .screenshot(downloads + "/selection.png", clip: WebProbes.selectionSurroundings),
+                .rightClick(at: WebProbes.selectionCentre),
+                .evaluate("[document.getElementById('menu').hidden, document.activeElement.textContent]"),
+                .key(key: "Enter", code: "Enter", modifiers: 0),
+                .evaluate(status),
+                .reload,
+                .evaluate("document.getElementById('download-clippings').textContent"),
+                .evaluate("(document.getElementById('download-clippings').click(), true)"),
+                .download,
+            ])
+        #expect(result.values[2] as? String == "Text saved")
+        #expect(result.values[5] as? String == "Text saved")
+        let menuState = result.values[9] as? [Any]
+        #expect((menuState?.first as? Bool) == false, "the context menu did not open")
+        #expect(menuState?.last as? String == "Save selection", "focus is not on the menu item")
+        #expect(result.values[11] as? String == "Text saved")
+        #expect(result.values[13] as? String == "Download clippings (3)")
+        let store = downloads + "/clippings.jsonl"
+        let listed = try legible(["clippings", "--store", store, "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let clippings = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let expected = [(0, 8, 50), (1, 0, 30), (2, 10, 40)]
+        #expect(clippings.count == expected.count)
+        for (clipping, (page, start, end)) in zip(clippings, expected) {
+            #expect(clipping["pageIndex"] as? Int == page)
+            #expect(clipping["range"] as? [Int] == [start, end])
+            #expect(clipping["text"] as? String == (try Self.pageText(page, start, end)))
+            #expect(clipping["page"] as? String == "chicago-\(page + 1).png")
+            let rects = try #require(clipping["rects"] as? [[Double]])
+            let ours = try JSONSerialization.jsonObject(
+                with: Data(try legible(["rects", Self.pages[page], String(start), String(end)]).stdout.utf8))
+            #expect(rects.count == (ours as? [Any])?.count, "one rect per line, as legible rects")
+        }
+        let shot = try PNGCodec.read(URL(fileURLWithPath: downloads + "/selection.png"))
+        #expect(Golden.verify(name: "web-selection", image: shot, text: try Self.pageText(2, 10, 40) + "\n").isEmpty)
+    }
+}
