@@ -113,6 +113,9 @@ let package = Package(
             name: "LegibleReadingTests",
             dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleWebTests",
+            dependencies: ["LegibleWeb", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
             name: "LegibleFuzzingTests",
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(

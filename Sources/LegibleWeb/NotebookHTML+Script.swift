@@ -27,6 +27,33 @@ extension NotebookHTML {
           if (height > 0) document.documentElement.style.setProperty("--ratio", String(height / 100));
         }
 
+        // A run whose characters come from a fallback font (an emoji, a script the monospace
+        // font lacks) is not n times its advance wide: give it the width the page geometry says,
+        // spreading the difference over its characters. Measured without transforms; the
+        // browser's count of letter-spacing slots is learnt from one trial correction.
+        function fitRuns() {
+          const segmenter = "Segmenter" in Intl ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+          const count = (text) => (segmenter ? [...segmenter.segment(text)].length : [...text].length);
+          const runs = [...main.querySelectorAll(".ln > span")];
+          const expected = runs.map((run) => {
+            const text = run.textContent;
+            const advance = Number(run.style.getPropertyValue("--l"));
+            const space = run.style.getPropertyValue("--s");
+            const spaces = space ? text.length - text.replace(/ +$/, "").length : 0;
+            return (count(text) - spaces) * advance + spaces * (space ? Number(space) : advance);
+          });
+          document.documentElement.classList.add("measuring");
+          const first = runs.map((run) => run.getBoundingClientRect().width);
+          const off = runs.map((run, i) => i).filter((i) => Math.abs(first[i] - expected[i]) > 0.25);
+          for (const i of off) runs[i].style.setProperty("--f", "1");
+          const second = off.map((i) => runs[i].getBoundingClientRect().width);
+          off.forEach((i, k) => {
+            const slots = second[k] - first[i];
+            runs[i].style.setProperty("--f", slots > 0 ? String((expected[i] - first[i]) / slots) : "0");
+          });
+          document.documentElement.classList.remove("measuring");
+        }
+
         // One scale per page: the sheet keeps the scan's pixel size and is scaled to its frame.
         function fit() {
           for (const section of main.querySelectorAll("section.page")) {
@@ -244,6 +271,7 @@ extension NotebookHTML {
         window.addEventListener("storage", (event) => { if (event.key === storeKey) showCount(); });
 
         measureFont();
+        fitRuns();
         fit();
         new ResizeObserver(fit).observe(main);
         showCount();

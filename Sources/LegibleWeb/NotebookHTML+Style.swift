@@ -11,7 +11,8 @@ extension NotebookHTML {
     /// - In a monospace font `1ch` is every character's advance, so `letter-spacing` of
     ///   `--l - 1ch` gives each grapheme cluster exactly `--l` pixels and `word-spacing` gives
     ///   spaces `--s`; `bidi-override` keeps clusters in reading order along the band, as the
-    ///   page geometry does.
+    ///   page geometry does. `--f` is the script's correction for characters drawn by a
+    ///   fallback font.
     static let style = """
         :root{--ratio:1.164;color-scheme:light}
         body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111;background:#ececec}
@@ -35,7 +36,8 @@ extension NotebookHTML {
         left:calc(var(--x) * 1px);top:calc(var(--y) * 1px);width:calc(var(--w) * 1px);height:calc(var(--h) * 1px);\
         font-family:"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:calc(var(--h) * 1px / var(--ratio));\
         line-height:calc(var(--h) * 1px);transform:rotate(var(--a,0rad));transform-origin:50% 50%}
-        .ln>span{letter-spacing:calc(var(--l) * 1px - 1ch);word-spacing:calc((var(--s,var(--l)) - var(--l)) * 1px);margin-inline-start:calc(var(--m,0) * 1px)}
+        .ln>span{letter-spacing:calc(var(--l) * 1px - 1ch + var(--f,0) * 1px);word-spacing:calc((var(--s,var(--l)) - var(--l)) * 1px);margin-inline-start:calc(var(--m,0) * 1px)}
+        .measuring .sheet,.measuring .ln{transform:none}
         .loose{font-size:1px;color:transparent}
         .layer ::selection{background:rgba(11,87,208,.35);color:transparent}
         .layer>p.note{position:absolute;left:40px;top:40px;width:auto;height:auto;font-size:32px;line-height:1.4}

@@ -152,3 +152,67 @@ struct WebNotebookTests {
         #expect(Golden.verify(name: "web-selection", image: shot, text: try Self.pageText(2, 10, 40) + "\n").isEmpty)
     }
 }
+
+/// A generated page whose text a browser can get wrong: an emoji ZWJ sequence, combining marks
+/// and a right-to-left line.
+@Suite("HTML notebook of a generated page in Chromium", .serialized)
+struct WebGeneratedPageTests {
+    /// Writes the page document and a blank scan; returns the document's path.
+    static func generatedPage(in folder: String) throws -> String {
+        var builder = LayoutBuilder()
+        builder.skewDegrees = 1
+        var layout = builder.layout(
+            [["Notes 👩‍👩‍👧 café and more"], ["naïve re\u{301}sume\u{301} here", "a second line 🇨🇭 flag"], ["שלום עולם טוב"]],
+            rightToLeft: [2])
+        layout.image.file = "generated.png"
+        try PNGCodec.encode(Bitmap(width: layout.image.width, height: layout.image.height)).write(
+            to: URL(fileURLWithPath: folder + "/generated.png"))
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: folder + "/generated.json"))
+        return folder + "/generated.json"
+    }
+
+    @Test("text, whole words, copy and geometry survive emoji, combining marks and a right-to-left line")
+    func generated() throws {
+        guard Browser.isAvailable() else { return }
+        let folder = try temporaryFolder()
+        let page = try Self.generatedPage(in: folder)
+        let html = try legible(["html", page, "-o", folder + "/out"])
+        #expect(html.status == 0, "\(html.stderr)")
+        let text = String(try legible(["text", page]).stdout.dropLast())
+        let emoji = try #require(text.range(of: "👩‍👩‍👧"))
+        let emojiRange = [
+            text.utf16.distance(from: text.startIndex, to: emoji.lowerBound),
+            text.utf16.distance(from: text.startIndex, to: emoji.upperBound),
+        ]
+        let result = try Browser.run(
+            folder + "/out/index.html",
+            steps: [
+                .inject(Browser.probe),
+                .evaluate(WebProbes.documentFacts),
+                .axTree,
+                .evaluate(
+                    "(probe.select(0, \(emojiRange[0]), \(emojiRange[1]) + 5), window.addEventListener('copy', e => { window.copied = e.clipboardData.getData('text/plain') }), true)"
+                ),
+                .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
+                .evaluate("window.copied"),
+            ])
+        let facts = try #require(result.values[1] as? [String: Any])
+        #expect((facts["pageTexts"] as? [String])?.first == text)
+        let blocks = AccessibilityTree(nodes: try #require(result.values[2] as? [[String: Any]])).blocks(under: "main")
+        #expect(blocks.map(\.text).joined(separator: "\n") == text)
+        for block in blocks { #expect(block.splitWords.isEmpty, "\(block.splitWords)") }
+        let expected = String(try legible(["text", page, String(emojiRange[0]), String(emojiRange[1] + 5)]).stdout.dropLast())
+        #expect(result.values[5] as? String == expected)
+
+        let run = try runProcess(
+            URL(fileURLWithPath: Repository.root.path + "/Tools/web-geometry"),
+            [folder + "/out/index.html", page, "--ranges", "60", "--legible", Repository.legibleExecutable.path], environment: [:])
+        #expect(run.status == 0, "\(run.stderr)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let lines = try #require(figures["lines"] as? [String: Double])
+        let intra = try #require(figures["intra"] as? [String: Double])
+        print("web geometry of the generated page: lines \(lines), ranges inside lines \(intra)")
+        #expect(lines["max"]! <= 4, "\(lines)")
+        #expect(intra["mean"]! <= 8, "\(intra)")
+    }
+}
