@@ -81,7 +81,7 @@ let package = Package(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput",
+                "LegibleTextInput", "LegibleWeb",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

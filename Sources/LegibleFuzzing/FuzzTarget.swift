@@ -6,6 +6,7 @@ import LegiblePages
 import LegibleReading
 import LegibleTestSupport
 import LegibleTextInput
+import LegibleWeb
 
 /// The fuzzing harnesses (`Docs/Hardening.md`, "Fuzzing"). Each takes arbitrary bytes, drives
 /// one family of input through the real code, and traps (`preconditionFailure`) when an
@@ -21,6 +22,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case layout
     /// Clippings-store reading, then an append that must not lose any entry read before.
     case clippings
+    /// Page-document decoding, then the HTML notebook, whose blocks must hold the page's
+    /// reading text unit for unit.
+    case html
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -29,6 +33,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .document: Self.document(data)
         case .layout: Self.layout(data)
         case .clippings: Self.clippings(data)
+        case .html: Self.html(data)
         }
     }
 
@@ -62,6 +67,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         }
         return false
+    }
+
+    static func html(_ data: Data) {
+        guard let layout = try? PageLayout.decodeDocument(data) else { return }
+        let notebook = Notebook(pages: [ScannedPage(layout: layout)])
+        let html = NotebookHTML(notebook: notebook, title: layout.text, imageSources: [layout.image.file]).render()
+        let expected = String(String.UnicodeScalarView(layout.text.unicodeScalars.map(NotebookHTML.textNodeScalar)))
+        let blocks = NotebookHTML.blockTexts(inRendered: html)
+        var rebuilt = ""
+        for (start, text) in blocks {
+            precondition(start >= rebuilt.utf16.count, "blocks overlap or are out of order")
+            rebuilt += String(repeating: "\n", count: start - rebuilt.utf16.count) + text
+        }
+        let trimmed = expected.utf16.count - expected.reversed().prefix { $0 == "\n" }.map(\.utf16.count).reduce(0, +)
+        precondition(rebuilt.utf16.count == trimmed, "the blocks hold \(rebuilt.utf16.count) UTF-16 units of a \(trimmed)-unit text")
+        precondition(rebuilt == String(expected.utf16.prefix(trimmed))!, "the blocks' text differs from the reading text")
     }
 
     static func layout(_ data: Data) {

@@ -14,9 +14,7 @@ enum HTMLText {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): result += "\u{FFFD}"
-            default: result.unicodeScalars.append(scalar)
+            default: result.unicodeScalars.append(NotebookHTML.textNodeScalar(scalar))
             }
         }
         return result

@@ -4,6 +4,8 @@
 //   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
 //   legible-bench reading           read-all over 10 / 100 / 1,000 pages and over one page of 2k / 8k / 32k
 //                                   paragraphs; clippings appends per second
+//   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
+//                                   browser rects against legible rects on Scans/
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
@@ -388,6 +390,8 @@ case "textinput":
     textInputBenchmark()
 case "reading":
     try readingBenchmark()
+case "web":
+    try webBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | web")
 }

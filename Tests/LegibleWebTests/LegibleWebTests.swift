@@ -64,11 +64,8 @@ struct LegibleWebTests {
         #expect(html.contains("<title>T &lt;1&gt;</title>"))
         #expect(html.contains("aria-label=\"Page 1 of 1\""))
         #expect(html.contains("<img alt=\"\" src=\"a b.png\""))
-        let texts = html.matches(of: /<(?:p|h2) data-start="(\d+)">(.*?)<\/(?:p|h2)>/).map { match in
-            (Int(match.1)!, String(match.2).replacing(/<[^>]+>/, with: ""))
-        }
         var rebuilt = ""
-        for (start, text) in texts {
+        for (start, text) in NotebookHTML.blockTexts(inRendered: html) {
             rebuilt += String(repeating: "\n", count: start - rebuilt.utf16.count) + text
         }
         #expect(rebuilt == layout.text)

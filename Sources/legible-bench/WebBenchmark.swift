@@ -1,0 +1,82 @@
+import Foundation
+
+/// `legible-bench web`: the HTML notebook's figures (`Docs/Web.md`). It ingests `Scans/`, times
+/// `legible html` on 100 pages, weighs the HTML without images against the page documents, has
+/// headless Chromium load a 50-page notebook (load event and first paint, DevTools timing),
+/// and measures the geometry of the browser's rects against `legible rects` on every line and
+/// 200 random ranges inside lines.
+func webBenchmark() throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-web-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let scans = root.appendingPathComponent("Scans").path
+    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
+    guard ingest.status == 0 else { return print("ingest failed with \(ingest.status)") }
+    let pages = images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }
+    print("pages ingested from Scans/: \(pages.count)")
+
+    let hundred = (0..<100).map { pages[$0 % pages.count] }
+    let html = measure([legibleExecutable, "html"] + hundred + ["-o", work + "/hundred", "--scans", scans])
+    print(String(format: "legible html, 100 pages: %.3f s wall, %.0f MB peak (status %d)", html.seconds, html.peakMB, html.status))
+
+    _ = measure([legibleExecutable, "html"] + pages + ["-o", work + "/scans", "--scans", scans])
+    let htmlBytes = fileSize(work + "/scans/index.html")
+    let jsonBytes = pages.reduce(0) { $0 + fileSize($1) }
+    print(String(format: "weight without images: %d bytes of HTML for %d bytes of page documents (%.2f×)", htmlBytes, jsonBytes, Double(htmlBytes) / Double(jsonBytes)))
+
+    let fifty = (0..<50).map { pages[$0 % pages.count] }
+    _ = measure([legibleExecutable, "html"] + fifty + ["-o", work + "/fifty", "--scans", scans])
+    print(browserLoad(work + "/fifty/index.html"))
+    print(geometry(work + "/scans/index.html", pages: pages))
+}
+
+func fileSize(_ path: String) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+}
+
+/// Runs a tool with `input` on stdin; its stdout, or `nil` when it failed.
+func runTool(_ arguments: [String], input: Data = Data()) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    guard (try? process.run()) != nil else { return nil }
+    stdin.fileHandleForWriting.write(input)
+    try? stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+}
+
+/// Load event and first paint of a notebook in headless Chromium, three runs.
+func browserLoad(_ file: String) -> String {
+    let timing = "(() => { const n = performance.getEntriesByType('navigation')[0]; const p = performance.getEntriesByName('first-paint')[0]; "
+        + "const c = performance.getEntriesByName('first-contentful-paint')[0]; return [n.loadEventEnd, p ? p.startTime : null, c ? c.startTime : null]; })()"
+    let plan: [String: Any] = [
+        "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": 1200, "height": 900],
+        "steps": [["evaluate": "new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))"], ["evaluate": timing]],
+    ]
+    guard let input = try? JSONSerialization.data(withJSONObject: plan) else { return "browser: no plan" }
+    var rows: [String] = []
+    for _ in 0..<3 {
+        guard let output = runTool([root.path + "/Tools/browser"], input: input),
+            let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
+            let values = (object["results"] as? [Any])?.last as? [Any]
+        else { return "browser: Tools/browser failed (is chromium installed?)" }
+        let numbers = values.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
+        rows.append(String(format: "load event %.0f ms, first paint %.0f ms, first contentful paint %.0f ms", numbers[0], numbers[1], numbers[2]))
+    }
+    return "50-page notebook in headless Chromium (performance timeline, from navigation start):\n  " + rows.joined(separator: "\n  ")
+}
+
+/// `Tools/web-geometry` over every line and 200 random ranges inside lines.
+func geometry(_ file: String, pages: [String]) -> String {
+    guard let output = runTool([root.path + "/Tools/web-geometry", file] + pages + ["--legible", legibleExecutable, "--ranges", "200"]) else {
+        return "geometry: Tools/web-geometry failed"
+    }
+    return "geometry error against legible rects, image pixels (Scans/): " + output.trimmingCharacters(in: .whitespacesAndNewlines)
+}
