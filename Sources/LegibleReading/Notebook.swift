@@ -46,9 +46,11 @@ public final class Notebook {
                 let headings = Headings.paragraphIndices(in: page.layout)
                 let paragraphs = page.layout.paragraphs.isEmpty ? [Paragraph(range: UTF16Span(0, page.length))] : page.layout.paragraphs
                 for (index, paragraph) in paragraphs.enumerated() {
-                    // Each region runs to the next paragraph's start, so the slices tile the page.
+                    // Each region runs to the next paragraph's start and the first from 0, so the
+                    // slices tile the page and no text before the first paragraph is lost.
+                    let start = index == 0 ? 0 : paragraph.range.start
                     let end = index + 1 < paragraphs.count ? paragraphs[index + 1].range.start : page.length
-                    let region = TextRegion(page: page, pageIndex: pageIndex, range: TextRange(paragraph.range.start, end))
+                    let region = TextRegion(page: page, pageIndex: pageIndex, range: TextRange(start, end))
                     if headings.contains(index) { region.traits.insert(.header) }
                     pageRegions.append(region)
                 }

@@ -23,7 +23,10 @@ func webBenchmark() throws {
     _ = measure([legibleExecutable, "html"] + pages + ["-o", work + "/scans", "--scans", scans])
     let htmlBytes = fileSize(work + "/scans/index.html")
     let jsonBytes = pages.reduce(0) { $0 + fileSize($1) }
-    print(String(format: "weight without images: %d bytes of HTML for %d bytes of page documents (%.2f×)", htmlBytes, jsonBytes, Double(htmlBytes) / Double(jsonBytes)))
+    print(
+        String(
+            format: "weight without images: %d bytes of HTML for %d bytes of page documents (%.2f×)", htmlBytes, jsonBytes,
+            Double(htmlBytes) / Double(jsonBytes)))
 
     let fifty = (0..<50).map { pages[$0 % pages.count] }
     _ = measure([legibleExecutable, "html"] + fifty + ["-o", work + "/fifty", "--scans", scans])
@@ -54,7 +57,8 @@ func runTool(_ arguments: [String], input: Data = Data()) -> String? {
 
 /// Load event and first paint of a notebook in headless Chromium, three runs.
 func browserLoad(_ file: String) -> String {
-    let timing = "(() => { const n = performance.getEntriesByType('navigation')[0]; const p = performance.getEntriesByName('first-paint')[0]; "
+    let timing =
+        "(() => { const n = performance.getEntriesByType('navigation')[0]; const p = performance.getEntriesByName('first-paint')[0]; "
         + "const c = performance.getEntriesByName('first-contentful-paint')[0]; return [n.loadEventEnd, p ? p.startTime : null, c ? c.startTime : null]; })()"
     let plan: [String: Any] = [
         "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": 1200, "height": 900],
@@ -68,14 +72,16 @@ func browserLoad(_ file: String) -> String {
             let values = (object["results"] as? [Any])?.last as? [Any]
         else { return "browser: Tools/browser failed (is chromium installed?)" }
         let numbers = values.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
-        rows.append(String(format: "load event %.0f ms, first paint %.0f ms, first contentful paint %.0f ms", numbers[0], numbers[1], numbers[2]))
+        rows.append(
+            String(format: "load event %.0f ms, first paint %.0f ms, first contentful paint %.0f ms", numbers[0], numbers[1], numbers[2]))
     }
     return "50-page notebook in headless Chromium (performance timeline, from navigation start):\n  " + rows.joined(separator: "\n  ")
 }
 
 /// `Tools/web-geometry` over every line and 200 random ranges inside lines.
 func geometry(_ file: String, pages: [String]) -> String {
-    guard let output = runTool([root.path + "/Tools/web-geometry", file] + pages + ["--legible", legibleExecutable, "--ranges", "200"]) else {
+    guard let output = runTool([root.path + "/Tools/web-geometry", file] + pages + ["--legible", legibleExecutable, "--ranges", "200"])
+    else {
         return "geometry: Tools/web-geometry failed"
     }
     return "geometry error against legible rects, image pixels (Scans/): " + output.trimmingCharacters(in: .whitespacesAndNewlines)

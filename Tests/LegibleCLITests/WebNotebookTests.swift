@@ -173,7 +173,7 @@ struct WebGeneratedPageTests {
 
     @Test("text, whole words, copy and geometry survive emoji, combining marks and a right-to-left line")
     func generated() throws {
-        guard Browser.isAvailable() else { return }
+        guard Browser.isAvailable(needing: [Browser.axe]) else { return }
         let folder = try temporaryFolder()
         let page = try Self.generatedPage(in: folder)
         let html = try legible(["html", page, "-o", folder + "/out"])
@@ -195,7 +195,12 @@ struct WebGeneratedPageTests {
                 ),
                 .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
                 .evaluate("window.copied"),
+                .evaluate("['Notes 👩‍👩‍👧', 'second line', 'שלום עולם', 'flag'].map(w => (getSelection().removeAllRanges(), window.find(w)))"),
+                .inject(Browser.axe),
+                .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
             ])
+        #expect(result.values[6] as? [Bool] == [true, true, true, true])
+        #expect(result.values[8] as? [String] == [], "axe-core violations")
         let facts = try #require(result.values[1] as? [String: Any])
         #expect((facts["pageTexts"] as? [String])?.first == text)
         let blocks = AccessibilityTree(nodes: try #require(result.values[2] as? [[String: Any]])).blocks(under: "main")
