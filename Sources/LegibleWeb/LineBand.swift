@@ -38,11 +38,14 @@ struct LineBand: Sendable {
     init?(line: Int, of page: ScannedPage, textEnd: Int) {
         guard let lineRange = page.lineRange(line), let rect = page.lineRect(line), textEnd > lineRange.start.offset else { return nil }
         let start = lineRange.start.offset
-        let end = lineRange.end.offset
+        // A line that runs past its block (a document whose line crosses a paragraph's end)
+        // is cut at the block; the rest is the next block's.
+        let lineEnd = lineRange.end.offset
+        let end = min(lineEnd, textEnd)
         let (length, thickness, angle) = Self.straightened(
             width: Double(rect.width), height: Double(rect.height), angle: page.lineAngle(line) ?? 0)
         let caretX = { (offset: Int) in
-            Double(page.caretRect(for: TextPosition(offset: offset, affinity: offset == end ? .upstream : .downstream)).midX)
+            Double(page.caretRect(for: TextPosition(offset: offset, affinity: offset == lineEnd ? .upstream : .downstream)).midX)
         }
         let rightToLeft = end > start && caretX(end) < caretX(start)
         // Band position of a page x: along the reading direction from the band's leading end.
