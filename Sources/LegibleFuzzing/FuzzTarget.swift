@@ -73,16 +73,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let layout = try? PageLayout.decodeDocument(data) else { return }
         let notebook = Notebook(pages: [ScannedPage(layout: layout)])
         let html = NotebookHTML(notebook: notebook, title: layout.text, imageSources: [layout.image.file]).render()
-        let expected = String(String.UnicodeScalarView(layout.text.unicodeScalars.map(NotebookHTML.textNodeScalar)))
-        let blocks = NotebookHTML.blockTexts(inRendered: html)
-        var rebuilt = ""
-        for (start, text) in blocks {
-            precondition(start >= rebuilt.utf16.count, "blocks overlap or are out of order")
-            rebuilt += String(repeating: "\n", count: start - rebuilt.utf16.count) + text
+        let original = Array(layout.text.utf16)
+        let expected = Array(String(String.UnicodeScalarView(layout.text.unicodeScalars.map(NotebookHTML.textNodeScalar))).utf16)
+        // Between blocks only paragraph breaks may be left out: the next block's start implies them.
+        let isBreak = { (unit: UInt16) in [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(unit) }
+        var cursor = 0
+        for (start, text) in NotebookHTML.blockTexts(inRendered: html) {
+            precondition(start >= cursor && start <= original.count, "blocks overlap or are out of order")
+            precondition(original[cursor..<start].allSatisfy(isBreak), "text between blocks is lost")
+            let units = Array(text.utf16)
+            precondition(start + units.count <= expected.count, "a block holds more than the reading text")
+            precondition(Array(expected[start..<(start + units.count)]) == units, "a block's text differs from the reading text")
+            cursor = start + units.count
         }
-        let trimmed = expected.utf16.count - expected.reversed().prefix { $0 == "\n" }.map(\.utf16.count).reduce(0, +)
-        precondition(rebuilt.utf16.count == trimmed, "the blocks hold \(rebuilt.utf16.count) UTF-16 units of a \(trimmed)-unit text")
-        precondition(rebuilt == String(expected.utf16.prefix(trimmed))!, "the blocks' text differs from the reading text")
+        precondition(original[cursor...].allSatisfy(isBreak), "text after the last block is lost")
     }
 
     static func layout(_ data: Data) {

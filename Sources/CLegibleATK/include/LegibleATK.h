@@ -1,0 +1,93 @@
+// The GObject side of Legible's AT-SPI bridge (Docs/ATSPI.md): one AtkObject subclass whose
+// every answer comes from Swift through the table below. The header uses plain C types only,
+// so Swift never imports GLib or ATK.
+#ifndef LEGIBLE_ATK_H
+#define LEGIBLE_ATK_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The roles the bridge exposes.
+typedef enum {
+    LegibleRoleApplication = 0,
+    LegibleRoleDocument = 1,
+    LegibleRolePage = 2,
+    LegibleRoleHeading = 3,
+    LegibleRoleParagraph = 4,
+    LegibleRoleStatus = 5,
+} LegibleRole;
+
+/// Text units for the old boundary calls and the new granularity calls.
+typedef enum {
+    LegibleUnitCharacter = 0,
+    LegibleUnitWord = 1,
+    LegibleUnitSentence = 2,
+    LegibleUnitLine = 3,
+    LegibleUnitParagraph = 4,
+} LegibleUnit;
+
+/// A rectangle in the bridge's frame (Docs/ATSPI.md, "Coordinates").
+typedef struct {
+    double x, y, width, height;
+} LegibleRect;
+
+/// Every callback gets `context` first and a node number second. Offsets count code points of
+/// the node's text. Strings returned are malloc'd UTF-8 that the caller frees.
+typedef struct {
+    void *context;
+    int (*childCount)(void *context, int node);
+    int (*child)(void *context, int node, int index);
+    int (*parent)(void *context, int node);
+    int (*indexInParent)(void *context, int node);
+    int (*role)(void *context, int node);
+    char *(*name)(void *context, int node);
+    int (*headingLevel)(void *context, int node);
+    int (*flowsTo)(void *context, int node);
+    int (*flowsFrom)(void *context, int node);
+    LegibleRect (*extents)(void *context, int node);
+    int (*childAtPoint)(void *context, int node, double x, double y);
+    int (*characterCount)(void *context, int node);
+    char *(*text)(void *context, int node, int start, int end);
+    /// The unit around `offset`: `edge` 0 runs from a unit's start to the next start, 1 from a
+    /// unit's end to the next end; `shift` -1 is the unit before, 0 at, +1 after.
+    void (*unitAt)(void *context, int node, int offset, int unit, int edge, int shift, int *start, int *end);
+    int (*caretOffset)(void *context, int node);
+    int (*setCaretOffset)(void *context, int node, int offset);
+    LegibleRect (*rangeExtents)(void *context, int node, int start, int end);
+    int (*offsetAtPoint)(void *context, int node, double x, double y);
+    /// Fills up to `capacity` ranges of characters inside `area`; returns how many there are.
+    int (*boundedRanges)(void *context, int node, LegibleRect area, int *starts, int *ends, int capacity);
+    int (*selectionCount)(void *context, int node);
+    int (*selection)(void *context, int node, int index, int *start, int *end);
+    /// `index` -1 adds a selection.
+    int (*setSelection)(void *context, int node, int index, int start, int end);
+    int (*removeSelection)(void *context, int node, int index);
+    int (*actionCount)(void *context, int node);
+    char *(*actionName)(void *context, int node, int index);
+    int (*doAction)(void *context, int node, int index);
+    int (*pageCount)(void *context);
+    int (*currentPage)(void *context);
+} LegibleCallbacks;
+
+/// Registers the application on the accessibility bus; 0 on success, else -1 with a message
+/// in `error` (malloc'd).
+int legible_atk_start(const LegibleCallbacks *callbacks, char **error);
+/// Serves until SIGINT, SIGTERM or the end of standard input.
+void legible_atk_run(void);
+/// Tells clients that the caret of `node` moved to `offset`.
+void legible_atk_caret_moved(int node, int offset);
+/// Tells clients that the selection of `node` changed.
+void legible_atk_selection_changed(int node);
+/// Sets the status object's text to `text` and tells clients, as a polite live region.
+void legible_atk_announce(int status, const char *text);
+/// Tells clients that the document's current page is now `page` (1-based).
+void legible_atk_page_changed(int document, int page);
+/// Tells clients that `node` has the focus.
+void legible_atk_focus(int node);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
