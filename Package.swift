@@ -33,6 +33,14 @@ let package = Package(
         .systemLibrary(
             name: "CXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CATK", pkgConfig: "atk-bridge-2.0",
+            providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
+        // The GObject side of the AT-SPI bridge behind a header with plain C types only
+        // (Docs/ATSPI.md).
+        .target(
+            name: "CLegibleATK", dependencies: ["CATK"],
+            linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // libxml2's SAX2 parser behind a header that includes none of libxml2's: its headers
         // include ICU's, which clash with Foundation's (Docs/Platform.md, "ICU headers").
         .target(name: "CStrictXML", dependencies: ["CXML2"]),
@@ -55,6 +63,7 @@ let package = Package(
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
+        .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -68,7 +77,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleATSPI",
             ]),
         .executableTarget(
             name: "legible-bench",

@@ -9,6 +9,7 @@
 #include <atk/atk.h>
 #include <glib-unix.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>

@@ -70,6 +70,14 @@ public final class Notebook {
         self.init(pages: try urls.map { try ScannedPage(contentsOf: $0) }, granularity: granularity, notifier: notifier)
     }
 
+    /// The title used when none is given: the first page's image name without its extension,
+    /// and how many more pages follow ("chicago-1 and 2 more pages").
+    public static func defaultTitle(for notebook: Notebook) -> String {
+        let count = notebook.pages.count
+        let first = notebook.pages.first?.layout.image.file.map { ($0 as NSString).deletingPathExtension } ?? "Scanned notebook"
+        return count == 1 ? first : "\(first) and \(count - 1) more page\(count == 2 ? "" : "s")"
+    }
+
     /// Every region in reading order.
     public var allRegions: [TextRegion] { regions.flatMap { $0 } }
 

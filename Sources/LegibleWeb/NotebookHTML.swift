@@ -25,13 +25,6 @@ public struct NotebookHTML {
         self.imageSources = imageSources
     }
 
-    /// The title used when none is given: the first page's image name, and how many pages.
-    public static func defaultTitle(for notebook: Notebook) -> String {
-        let count = notebook.pages.count
-        let first = notebook.pages.first?.layout.image.file.map { ($0 as NSString).deletingPathExtension } ?? "Scanned notebook"
-        return count == 1 ? first : "\(first) and \(count - 1) more page\(count == 2 ? "" : "s")"
-    }
-
     /// The BCP 47 language of the document: the first page's first recognition language.
     public var language: String { LanguageTag.forLanguages(notebook.pages.first?.layout.engine?.languages) }
 

@@ -1,3 +1,4 @@
+import LegibleATSPI
 import LegibleImport
 import LegibleOCR
 import LegibleReading
@@ -56,5 +57,10 @@ extension ClippingsStore.StoreError: CLIFailure {
         case .io: return 74
         }
     }
+    var message: String { description }
+}
+
+extension ATSPIBridge.StartError: CLIFailure {
+    var exitCode: Int32 { 69 }
     var message: String { description }
 }

@@ -43,7 +43,7 @@ enum HTMLCommand {
         try IngestCommand.prepareOutputFolder(output)
         let placed = try place(scans, mode: mode, output: output)
         let notebook = Notebook(pages: pages)
-        let title = command.text("--title") ?? NotebookHTML.defaultTitle(for: notebook)
+        let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
         let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources).render()
         let index = output + "/index.html"
         try AtomicFile.commit(placed.files + [AtomicFile.Output(path: index, bytes: Data(html.utf8))])

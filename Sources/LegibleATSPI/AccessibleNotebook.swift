@@ -1,0 +1,211 @@
+import Foundation
+import LegiblePages
+import LegibleReading
+import LegibleTextInput
+
+/// A notebook as the AT-SPI tree (`Docs/ATSPI.md`, "Tree"): node 0 is the application, 1 the
+/// document frame, 2 the status line that announces, then one node per page, then one per
+/// text region (heading or paragraph) in reading order. Every query of the bridge lands here;
+/// text and geometry come from `ScannedPage`, offsets are converted at this boundary.
+public final class AccessibleNotebook {
+    /// What a node number stands for.
+    public enum Node: Equatable, Sendable {
+        /// The application, named `legible`.
+        case application
+        /// The document frame: the notebook's title, page count and current page.
+        case document
+        /// The status line whose text changes with every announcement (a polite live region).
+        case status
+        /// Page `index` (0-based), whose text is the page's whole reading text.
+        case page(Int)
+        /// Region `index` of the notebook's regions in reading order.
+        case region(Int)
+    }
+
+    /// The notebook.
+    public let notebook: Notebook
+    /// The document's title.
+    public let title: String
+    /// Where "Save selection" appends.
+    public let store: ClippingsStore
+    /// The vertical gap between stacked pages in the frame, pixels.
+    public static let pageGap = 40.0
+
+    let regions: [TextRegion]
+    /// The first region number of each page, and the end.
+    let regionStarts: [Int]
+    /// Each page's top in the frame (`Docs/ATSPI.md`, "Coordinates").
+    let pageTops: [Double]
+    var maps: [Int: CodePointMap] = [:]
+    /// Each page's caret, UTF-16.
+    var carets: [Int]
+    /// The 0-based page the reader is on.
+    public internal(set) var currentPage = 0
+    /// What the status line says.
+    public internal(set) var announcement = ""
+    /// Receives events (caret moves, selection changes, announcements, focus).
+    public var events: (any AccessibleEvents)?
+
+    /// A tree over `notebook`, saving clippings to `store`.
+    public init(notebook: Notebook, title: String, store: ClippingsStore) {
+        self.notebook = notebook
+        self.title = title
+        self.store = store
+        notebook.linkRegions()
+        regions = notebook.allRegions
+        var starts = [0]
+        for page in notebook.regions { starts.append(starts[starts.count - 1] + page.count) }
+        regionStarts = starts
+        var tops: [Double] = []
+        var top = 0.0
+        for page in notebook.pages {
+            tops.append(top)
+            top += Double(page.bounds.height) + Self.pageGap
+        }
+        pageTops = tops
+        carets = Array(repeating: 0, count: notebook.pages.count)
+        let notifier = StatusNotifier()
+        notebook.notifier = notifier
+        notifier.tree = self
+    }
+
+    var pageCount: Int { notebook.pages.count }
+    var firstRegionNode: Int { 3 + pageCount }
+
+    /// What node number `number` is, or `nil` for none.
+    public func node(_ number: Int) -> Node? {
+        switch number {
+        case 0: return .application
+        case 1: return .document
+        case 2: return .status
+        case 3..<firstRegionNode: return .page(number - 3)
+        case firstRegionNode..<(firstRegionNode + regions.count): return .region(number - firstRegionNode)
+        default: return nil
+        }
+    }
+
+    /// The number of `node`.
+    public func number(_ node: Node) -> Int {
+        switch node {
+        case .application: return 0
+        case .document: return 1
+        case .status: return 2
+        case .page(let index): return 3 + index
+        case .region(let index): return firstRegionNode + index
+        }
+    }
+
+    // MARK: Tree
+
+    func children(_ number: Int) -> [Int] {
+        switch node(number) {
+        case .application: return [1, 2]
+        case .document: return (0..<pageCount).map { 3 + $0 }
+        case .page(let index): return (regionStarts[index]..<regionStarts[index + 1]).map { firstRegionNode + $0 }
+        default: return []
+        }
+    }
+
+    func childCount(_ number: Int) -> Int {
+        switch node(number) {
+        case .application: return 2
+        case .document: return pageCount
+        case .page(let index): return regionStarts[index + 1] - regionStarts[index]
+        default: return 0
+        }
+    }
+
+    func child(_ number: Int, _ index: Int) -> Int {
+        guard index >= 0, index < childCount(number) else { return -1 }
+        switch node(number) {
+        case .application: return index == 0 ? 1 : 2
+        case .document: return 3 + index
+        case .page(let page): return firstRegionNode + regionStarts[page] + index
+        default: return -1
+        }
+    }
+
+    func parent(_ number: Int) -> Int {
+        switch node(number) {
+        case .document, .status: return 0
+        case .page: return 1
+        case .region(let index): return 3 + regions[index].pageIndex
+        default: return -1
+        }
+    }
+
+    func indexInParent(_ number: Int) -> Int {
+        switch node(number) {
+        case .document: return 0
+        case .status: return 1
+        case .page(let index): return index
+        case .region(let index): return index - regionStarts[regions[index].pageIndex]
+        default: return -1
+        }
+    }
+
+    func name(_ number: Int) -> String {
+        switch node(number) {
+        case .application: return "legible"
+        case .document: return title
+        case .status: return announcement
+        case .page(let index): return "Page \(index + 1) of \(pageCount)"
+        default: return ""
+        }
+    }
+
+    func headingLevel(_ number: Int) -> Int {
+        if case .region(let index) = node(number), regions[index].isHeading { return 2 }
+        return 0
+    }
+
+    /// The next or previous region in reading order, across pages (`flows-to`/`flows-from`).
+    func flow(_ number: Int, forward: Bool) -> Int {
+        guard case .region(let index) = node(number) else { return -1 }
+        let target = index + (forward ? 1 : -1)
+        return regions.indices.contains(target) ? firstRegionNode + target : -1
+    }
+}
+
+/// Where the tree's events go: the bridge emits them on the bus; tests may record them.
+public protocol AccessibleEvents: AnyObject {
+    /// The caret of node `node` moved to code point `offset`.
+    func caretMoved(node: Int, offset: Int)
+    /// The selection of node `node` changed.
+    func selectionChanged(node: Int)
+    /// The status line now says `text`.
+    func announced(_ text: String)
+    /// The current page is now `page` (1-based).
+    func pageChanged(_ page: Int)
+    /// Node `node` has the focus.
+    func focused(node: Int)
+}
+
+/// The roles of the tree's nodes (the C side maps each to its ATK role).
+public enum AccessibleRole: Int32, Sendable {
+    /// `ATK_ROLE_APPLICATION`.
+    case application = 0
+    /// `ATK_ROLE_DOCUMENT_FRAME`.
+    case document = 1
+    /// `ATK_ROLE_PAGE`.
+    case page = 2
+    /// `ATK_ROLE_HEADING`.
+    case heading = 3
+    /// `ATK_ROLE_PARAGRAPH`.
+    case paragraph = 4
+    /// `ATK_ROLE_STATUSBAR`, a polite live region.
+    case status = 5
+}
+
+extension AccessibleNotebook {
+    /// The role of node `number`.
+    public func role(_ number: Int) -> AccessibleRole {
+        switch node(number) {
+        case .application, nil: return .application
+        case .document: return .document
+        case .status: return .status
+        case .page: return .page
+        case .region(let index): return regions[index].isHeading ? .heading : .paragraph
+        }
+    }
+}
