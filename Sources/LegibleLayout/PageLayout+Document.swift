@@ -59,10 +59,19 @@ extension PageLayout {
         if let dpi = image.dpi, !(1...100_000).contains(dpi) {
             throw PageDocumentError.inconsistent(path: "image.dpi", reason: "must be in 1...100000")
         }
+        let units = Array(text.utf16)
+        // An offset between the two halves of a surrogate pair names half a character: no text
+        // can start or end there (`Docs/PageDocument.md`, "Rules").
+        func splitsPair(_ offset: Int) -> Bool {
+            offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+        }
         func check(_ span: UTF16Span, within outer: UTF16Span, _ path: String) throws {
             guard span.start >= outer.start, span.end <= outer.end, span.start <= span.end else {
                 throw PageDocumentError.inconsistent(
                     path: path, reason: "range [\(span.start), \(span.end)) is outside [\(outer.start), \(outer.end))")
+            }
+            guard !splitsPair(span.start), !splitsPair(span.end) else {
+                throw PageDocumentError.inconsistent(path: path, reason: "range [\(span.start), \(span.end)) splits a surrogate pair")
             }
         }
         func check(_ box: PixelBox, _ path: String) throws {
