@@ -6,7 +6,7 @@ import Testing
 /// Chromium over the DevTools protocol (`Docs/Web.md`, "Testing in a real browser").
 ///
 /// A machine without Chromium skips these tests with a printed reason, unless
-/// `LEGIBLE_REQUIRE_BROWSER=1` (set by `.ci/run`), where a missing browser is a failure.
+/// `LEGIBLE_REQUIRE_REAL_PARTS=1` (set by `.ci/run`), where a missing browser is a failure.
 enum Browser {
     static let chromium = ProcessInfo.processInfo.environment["LEGIBLE_CHROMIUM"] ?? "/usr/lib/chromium/chromium"
 
@@ -16,17 +16,11 @@ enum Browser {
     /// The probe script the tests inject (`Tests/Fixtures/web/probe.js`).
     static let probe = Repository.root.appendingPathComponent("Tests/Fixtures/web/probe.js").path
 
-    /// Whether the tests can run; records a failure when CI requires a part that is missing.
+    /// Whether the tests can run (see ``RealParts``).
     static func isAvailable(needing paths: [String] = []) -> Bool {
         let missing = ([chromium] + paths).filter { !FileManager.default.fileExists(atPath: $0) }
-        guard !missing.isEmpty else { return true }
-        let reason = "missing \(missing.joined(separator: ", ")) (Tools/install-dependencies installs them)"
-        if ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_BROWSER"] == "1" {
-            Issue.record("browser tests are required here but \(reason)")
-        } else {
-            print("skipping browser test: \(reason)")
-        }
-        return false
+        return RealParts.available(
+            missing.isEmpty, reason: "missing \(missing.joined(separator: ", ")) (Tools/install-dependencies installs them)")
     }
 
     /// One plan step (see `Tools/browser`).
@@ -93,5 +87,20 @@ enum Browser {
     static func literal(_ value: Any) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])) ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Tests that need a real part (a browser, an accessibility bus) skip with a printed reason on a
+/// machine that lacks it, except where `LEGIBLE_REQUIRE_REAL_PARTS=1` (CI): there a missing part
+/// is a failure, so CI can never pass by skipping.
+enum RealParts {
+    static func available(_ ready: Bool, reason: String) -> Bool {
+        guard !ready else { return true }
+        if ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_REAL_PARTS"] == "1" {
+            Issue.record("a real part is required here: \(reason)")
+        } else {
+            print("skipping: \(reason)")
+        }
+        return false
     }
 }

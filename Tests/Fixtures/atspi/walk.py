@@ -1,0 +1,166 @@
+#!/usr/bin/python3
+"""A pyatspi client for `legible present`, run by the bridge tests under dbus-run-session.
+
+It starts `legible present`, waits for `ready`, finds the application on the accessibility bus
+and walks the notebook the way Orca's say-all does: line by line with the old
+getTextAtOffset(LINE_START) call, from region to region by flows-to, setting the caret on each
+region it enters and listening for the bridge's announcements. It then probes word and sentence
+units, range extents and "Save selection", and prints one JSON object of what it saw. The test
+compares that with `legible read --all`, `legible move`, `legible rects` and `legible
+clippings` (Docs/ATSPI.md, "Testing with pyatspi").
+
+Usage: walk.py OUT.json LEGIBLE STORE PAGE.json...   (the JSON goes to OUT.json, because the
+bus daemons started under dbus-run-session share standard output)
+"""
+
+import json
+import subprocess
+import sys
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+heard = []
+
+
+def on_event(event):
+    if event.type.startswith("object:text-changed:insert") and event.source.getRoleName() == "status bar":
+        heard.append(event.any_data)
+
+
+def pump(seconds=0.05):
+    end = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while time.monotonic() < end:
+        while context.iteration(False):
+            pass
+        time.sleep(0.005)
+
+
+def find_application(name, deadline=10):
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            child = desktop.getChildAtIndex(index)
+            if child is not None and child.name == name:
+                return child
+        time.sleep(0.05)
+    raise SystemExit("legible did not appear on the accessibility bus")
+
+
+def utf16(text, code_points):
+    """UTF-16 length of the first `code_points` code points of `text`."""
+    return len(text[:code_points].encode("utf-16-le")) // 2
+
+
+def relation_target(accessible, kind):
+    for relation in accessible.getRelationSet():
+        if relation.getRelationType() == kind:
+            return relation.getTarget(0)
+    return None
+
+
+def say_all(first):
+    """Line by line through every region, following flows-to; returns what would be spoken."""
+    spoken, region = [], first
+    while region is not None:
+        text = region.queryText()
+        region.queryText().setCaretOffset(0)
+        pump()
+        spoken.extend(heard)
+        heard.clear()
+        attributes = dict(a.split(":", 1) for a in region.getAttributes())
+        offset, count = 0, text.characterCount
+        while offset < count:
+            line, start, end = text.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_LINE_START)
+            line = line.rstrip(" \n")
+            if region.getRoleName() == "heading":
+                line += ". Heading."
+            spoken.append({"text": line, "role": region.getRoleName(), "level": attributes.get("level")})
+            offset = max(end, offset + 1)
+        region = relation_target(region, pyatspi.RELATION_FLOWS_TO)
+    return spoken
+
+
+def units(page, text, granularity, boundary_start, boundary_end):
+    """For every code point offset inside a unit, the unit start (START boundary) and end (END)."""
+    probe = page.queryText()
+    result = []
+    for offset in range(0, len(text), 3):
+        _, start, _ = probe.getTextAtOffset(offset, boundary_start)
+        _, _, end = probe.getTextAtOffset(offset, boundary_end)
+        _, s_start, s_end = probe.getStringAtOffset(offset, granularity)
+        result.append({"offset": utf16(text, offset), "start": utf16(text, start), "end": utf16(text, end),
+                       "string": [utf16(text, s_start), utf16(text, s_end)]})
+    return result
+
+
+def page_facts(page):
+    text_iface = page.queryText()
+    text = text_iface.getText(0, -1)
+    lines, offset = [], 0
+    while offset < len(text):
+        line, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_LINE_START)
+        content_end = start + len(line.rstrip(" \n\u00ad"))
+        x, y, width, height = text_iface.getRangeExtents(start, content_end, pyatspi.DESKTOP_COORDS)
+        lines.append({"range": [utf16(text, start), utf16(text, content_end)], "extents": [x, y, width, height]})
+        offset = max(end, offset + 1)
+    characters = []
+    for offset in range(len(text)):
+        character, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_CHAR)
+        characters.append([utf16(text, start), utf16(text, end)])
+    return {
+        "name": page.name, "role": page.getRoleName(), "text": text, "characterCount": text_iface.characterCount,
+        "lines": lines, "characters": characters,
+        "words": units(page, text, pyatspi.TEXT_GRANULARITY_WORD, pyatspi.TEXT_BOUNDARY_WORD_START,
+                       pyatspi.TEXT_BOUNDARY_WORD_END),
+        "sentences": units(page, text, pyatspi.TEXT_GRANULARITY_SENTENCE, pyatspi.TEXT_BOUNDARY_SENTENCE_START,
+                           pyatspi.TEXT_BOUNDARY_SENTENCE_END),
+        "extents": list(page.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)),
+    }
+
+
+def save_selection(page, start, end):
+    text = page.queryText()
+    text.setSelection(0, start, end) if text.getNSelections() else text.addSelection(start, end)
+    action = page.queryAction()
+    names = [action.getName(index) for index in range(action.nActions)]
+    done = action.doAction(names.index("Save selection"))
+    pump(0.3)
+    said = list(heard)
+    heard.clear()
+    return {"actions": names, "done": bool(done), "heard": said}
+
+
+def main():
+    out, legible, store, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    pyatspi.Registry.registerEventListener(on_event, "object:text-changed:insert")
+    started = time.monotonic()
+    server = subprocess.Popen([legible, "present", "--store", store] + pages, stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)
+    ready = server.stdout.readline().strip()
+    ready_seconds = time.monotonic() - started
+    application = find_application("legible")
+    document = application.getChildAtIndex(0)
+    page_nodes = [document.getChildAtIndex(index) for index in range(document.childCount)]
+    first = page_nodes[0].getChildAtIndex(0)
+    result = {
+        "ready": ready, "readySeconds": ready_seconds,
+        "application": {"name": application.name, "role": application.getRoleName(), "children": application.childCount},
+        "document": {"name": document.name, "role": document.getRoleName(), "pages": document.childCount},
+        "spoken": say_all(first),
+        "pages": [page_facts(page) for page in page_nodes],
+    }
+    selected = page_nodes[-1].queryText().getText(0, -1)
+    result["save"] = save_selection(page_nodes[-1], 0, min(12, len(selected)))
+    result["save"]["range"] = [0, utf16(selected, min(12, len(selected)))]
+    server.stdin.close()
+    result["exit"] = server.wait(timeout=10)
+    with open(out, "w", encoding="utf-8") as file:
+        json.dump(result, file)
+
+
+if __name__ == "__main__":
+    main()
