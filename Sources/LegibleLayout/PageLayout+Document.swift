@@ -95,6 +95,7 @@ extension PageLayout {
             previousEnd = paragraph.range.end
         }
         previousEnd = 0
+        var holder = 0  // the last paragraph starting at or before the line (lines are in order)
         for (lineIndex, line) in lines.enumerated() {
             let path = "lines[\(lineIndex)]"
             try check(line.range, within: whole, path + ".range")
@@ -102,6 +103,14 @@ extension PageLayout {
                 throw PageDocumentError.inconsistent(path: path + ".range", reason: "lines overlap or are out of reading order")
             }
             previousEnd = line.range.end
+            while holder + 1 < paragraphs.count, paragraphs[holder + 1].range.start <= line.range.start { holder += 1 }
+            // A line crossing a paragraph's end would belong to two regions and be read twice
+            // (`Docs/PageDocument.md`, "Reading text").
+            if !paragraphs.isEmpty, line.range.end > line.range.start,
+                paragraphs[holder].range.start > line.range.start || line.range.end > paragraphs[holder].range.end
+            {
+                throw PageDocumentError.inconsistent(path: path + ".range", reason: "the line is not inside one paragraph")
+            }
             try check(line.box, path + ".box")
             // A line with text on a box of no width or height has no room for its characters:
             // every caret, rect and hit test on it would fall on one point.

@@ -14,32 +14,55 @@ extension NotebookHTML {
     /// The blocks of a document this type rendered, in document order: each block's
     /// `data-start` (UTF-16) and the text its text nodes hold, with tags removed and `&amp;`,
     /// `&lt;` and `&gt;` decoded. For checking a rendering against its page, not a general
-    /// HTML parser.
+    /// HTML parser. It reads UTF-8 bytes, not `Character`s: a `>` followed by a joiner or a
+    /// combining mark is one `Character`, and would hide the end of a tag.
     public static func blockTexts(inRendered html: String) -> [(start: Int, text: String)] {
+        let bytes = Array(html.utf8)
         var blocks: [(start: Int, text: String)] = []
         // Blocks are inside <main>; the title before it may hold any text.
-        var rest = html.range(of: "<main ").map { html[$0.upperBound...] } ?? Substring(html)
-        while let open = rest.range(of: " data-start=\"") {
-            rest = rest[open.upperBound...]
-            guard let quote = rest.firstIndex(of: "\""), let start = Int(rest[..<quote]),
-                let contentStart = rest[quote...].firstIndex(of: ">"),
-                let close = rest.range(of: "</p>") ?? rest.range(of: "</h2>")
+        var index = find("<main ", in: bytes, from: 0) ?? 0
+        while let marker = find(" data-start=\"", in: bytes, from: index) {
+            var cursor = marker + 13
+            var start = 0
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), start < 1 << 40 {
+                start = start * 10 + Int(bytes[cursor] - 0x30)
+                cursor += 1
+            }
+            guard let open = bytes[cursor...].firstIndex(of: UInt8(ascii: ">")),
+                let end = [find("</p>", in: bytes, from: open), find("</h2>", in: bytes, from: open)].compactMap({ $0 }).min()
             else { break }
-            let end = [rest.range(of: "</p>"), rest.range(of: "</h2>")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound } ?? close
-            blocks.append((start, decodedText(rest[rest.index(after: contentStart)..<end.lowerBound])))
-            rest = rest[end.upperBound...]
+            blocks.append((start, decodedText(bytes[(open + 1)..<end])))
+            index = end
         }
         return blocks
     }
 
-    /// Element content without its tags, entities decoded.
-    static func decodedText(_ content: Substring) -> String {
-        var text = ""
-        var inTag = false
-        for character in content {
-            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { text.append(character) }
+    /// The first index of `needle` (ASCII) in `bytes` at or after `from`.
+    static func find(_ needle: String, in bytes: [UInt8], from: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard pattern.count <= bytes.count else { return nil }
+        var index = from
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == pattern[0], bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+            index += 1
         }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        return nil
+    }
+
+    /// Element content without its tags, entities decoded.
+    static func decodedText(_ content: ArraySlice<UInt8>) -> String {
+        var text: [UInt8] = []
+        var inTag = false
+        for byte in content {
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+            } else if byte == UInt8(ascii: ">") {
+                inTag = false
+            } else if !inTag {
+                text.append(byte)
+            }
+        }
+        return String(decoding: text, as: UTF8.self).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

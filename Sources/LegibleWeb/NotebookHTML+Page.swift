@@ -21,31 +21,33 @@ extension NotebookHTML {
             html += "<img alt=\"\" src=\"\(HTMLText.attribute(source))\" width=\"\(image.width)\" height=\"\(image.height)\"\(loading)>\n"
         }
         html += "<div class=\"layer\">\n"
-        let regions = notebook.regions[index].filter { !$0.text.isEmpty }
-        if regions.isEmpty { html += "<p class=\"note\">No text was recognised on this page.</p>\n" }
-        for region in regions { html += block(region, of: scanned) }
+        let utf16 = Array(scanned.string.utf16)
+        let blocks = notebook.regions[index].map { (region: $0, end: Self.blockEnd(of: $0, in: utf16)) }.filter {
+            $0.end > $0.region.range.start.offset
+        }
+        if blocks.isEmpty { html += "<p class=\"note\">No text was recognised on this page.</p>\n" }
+        for block in blocks { html += self.block(block.region, end: block.end, of: scanned, utf16: utf16) }
         html += "</div>\n</div></div>\n</section>\n"
         return html
     }
 
     /// A heading (`<h2>`) or paragraph (`<p>`) whose text nodes add up to the region's text;
     /// `data-start` is its first UTF-16 offset in the page's reading text.
-    func block(_ region: TextRegion, of page: ScannedPage) -> String {
+    func block(_ region: TextRegion, end: Int, of page: ScannedPage, utf16: [UInt16]) -> String {
         let tag = region.isHeading ? "h2" : "p"
         let start = region.range.start.offset
-        let end = start + region.text.utf16.count
         var html = "<\(tag) data-start=\"\(start)\">"
         var cursor = start
         var flowTop = 0.0
         for line in lines(of: page, from: start, to: end) {
             guard let band = LineBand(line: line.index, of: page, textEnd: line.textEnd) else { continue }
-            if band.range.lowerBound > cursor { html += loose(page, cursor..<band.range.lowerBound) }
+            if band.range.lowerBound > cursor { html += Self.loose(utf16[cursor..<band.range.lowerBound]) }
             if cursor > start { html += "<wbr>" }
             html += Self.line(band, flowTop: flowTop)
             flowTop += band.thickness
             cursor = band.range.upperBound
         }
-        if end > cursor { html += loose(page, cursor..<end) }
+        if end > cursor { html += Self.loose(utf16[cursor..<end]) }
         return html + "</\(tag)>\n"
     }
 
@@ -61,11 +63,24 @@ extension NotebookHTML {
         return result
     }
 
+    /// Where a region's block ends: the region without the paragraph breaks that end it, in
+    /// raw UTF-16 units. The HTML slices the text itself rather than through `text(in:)`, which
+    /// widens a range to whole grapheme clusters: every block must hold exactly its units.
+    static func blockEnd(of region: TextRegion, in utf16: [UInt16]) -> Int {
+        var end = min(region.range.end.offset, utf16.count)
+        while end > region.range.start.offset,
+            StringTokenizer.isParagraphBreak(utf16[end - 1]) || utf16[end - 1] == 0x0C
+                || utf16[end - 1] == 0x0B || utf16[end - 1] == 0x85 || utf16[end - 1] == 0x2028
+        {
+            end -= 1
+        }
+        return end
+    }
+
     /// Text of a block that no line holds: kept so the block's text stays whole, but given no
     /// room on the page.
-    func loose(_ page: ScannedPage, _ range: Range<Int>) -> String {
-        let text = page.text(in: TextRange(range.lowerBound, range.upperBound)) ?? ""
-        return "<span class=\"loose\">\(HTMLText.content(text))</span>"
+    static func loose(_ units: ArraySlice<UInt16>) -> String {
+        "<span class=\"loose\">\(HTMLText.content(String(decoding: units, as: UTF16.self)))</span>"
     }
 
     /// One band: an inline block placed by custom properties in page pixels; its runs inside.
