@@ -83,7 +83,7 @@ let package = Package(
             name: "legible-bench",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
-                "LegibleEvaluation", "LegibleReading",
+                "LegibleEvaluation", "LegibleReading", "LegibleATSPI",
             ]),
 
         .target(

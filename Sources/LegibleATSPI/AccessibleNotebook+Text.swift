@@ -89,14 +89,15 @@ extension AccessibleNotebook {
 
     // MARK: Text
 
-    func characterCount(_ number: Int) -> Int {
+    /// The length of node `number`'s text in code points (AT-SPI's unit).
+    public func characterCount(_ number: Int) -> Int {
         if node(number) == .status { return announcement.unicodeScalars.count }
         guard let span = span(number) else { return 0 }
         return codePoint(span.end, in: span)
     }
 
     /// Code points `[start, end)` of the node's text; `end` -1 means to the end.
-    func text(_ number: Int, _ start: Int, _ end: Int) -> String {
+    public func text(_ number: Int, _ start: Int, _ end: Int) -> String {
         if node(number) == .status {
             let scalars = Array(announcement.unicodeScalars)
             let upper = end < 0 ? scalars.count : min(end, scalars.count)
@@ -112,7 +113,7 @@ extension AccessibleNotebook {
     /// The unit around code point `offset` (`Docs/ATSPI.md`, "Units"): from the boundary at or
     /// before it to the next boundary, where boundaries are unit starts (`edge` 0) or ends (1);
     /// `shift` -1 and +1 give the unit before and after. Code points of the node.
-    func unit(_ number: Int, at offset: Int, _ unit: AccessibleUnit, edge: Int, shift: Int) -> (Int, Int) {
+    public func unit(_ number: Int, at offset: Int, _ unit: AccessibleUnit, edge: Int, shift: Int) -> (Int, Int) {
         guard let span = span(number) else {
             let count = characterCount(number)
             return shift == 0 ? (0, count) : (shift < 0 ? (0, 0) : (count, count))
@@ -156,7 +157,7 @@ extension AccessibleNotebook {
 
     /// The bounds of code points `[start, end)` of the node, in the frame: the union of the
     /// page's selection rects, or the caret rect for an empty range.
-    func rangeExtents(_ number: Int, _ start: Int, _ end: Int) -> FrameRect {
+    public func rangeExtents(_ number: Int, _ start: Int, _ end: Int) -> FrameRect {
         guard let span = span(number) else { return .zero }
         let page = notebook.pages[span.page]
         let lower = utf16(start, in: span)

@@ -4,6 +4,7 @@
 //   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
 //   legible-bench reading           read-all over 10 / 100 / 1,000 pages and over one page of 2k / 8k / 32k
 //                                   paragraphs; clippings appends per second
+//   legible-bench atspi             the AT-SPI bridge: in-process cost, start-up, memory, latency over D-Bus
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -392,6 +393,8 @@ case "reading":
     try readingBenchmark()
 case "web":
     try webBenchmark()
+case "atspi":
+    try atspiBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | web")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | web | atspi")
 }
