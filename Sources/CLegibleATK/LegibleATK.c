@@ -294,7 +294,10 @@ static AtkTextRange **text_bounded_ranges(AtkText *text, AtkTextRectangle *rect,
     (void)y_clip;
     int node = node_of(text);
     LegibleRect origin = origin_of(node, type);
-    LegibleRect area = {rect->x + origin.x, rect->y + origin.y, rect->width, rect->height};
+    // at-spi2-atk (2.46 and since) reads GetBoundedRanges' width and height in the wrong order,
+    // so the rectangle arrives with them swapped; swap them back (Docs/ATSPI.md, "Platform
+    // quirks").
+    LegibleRect area = {rect->x + origin.x, rect->y + origin.y, rect->height, rect->width};
     int count = table.boundedRanges(table.context, node, area, NULL, NULL, 0);
     int *starts = g_new0(int, count + 1);
     int *ends = g_new0(int, count + 1);

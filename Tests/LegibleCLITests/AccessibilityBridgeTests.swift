@@ -74,12 +74,24 @@ struct AccessibilityBridgeTests {
             try BridgeChecks.units(page["sentences"], path: path, by: "sentence")
             try BridgeChecks.lineExtents(page["lines"], path: path, top: top)
             BridgeChecks.characters(page["characters"], text: text)
+            BridgeChecks.points(page["points"])
             top += (page["extents"] as? [Double])?[3] ?? 0
             top += 40
         }
+        let selections = try #require(seen["selections"] as? [String: Any])
+        #expect(selections["added"] as? Bool == true && selections["count"] as? Int == 1)
+        #expect(selections["first"] as? [Int] == [2, 6] && selections["replaced"] as? [Int] == [1, 4])
+        #expect(selections["removed"] as? Bool == true && selections["after"] as? Int == 0)
+        #expect(selections["heard"] as? [String] == ["Page 1 of 3"], "selecting on page 1 after the walk turns back to it")
+        let events = try #require(seen["events"] as? [String: Int])
+        #expect(events["caret"]! > 0 && events["selection"]! > 0, "no caret or selection events: \(events)")
+        let document = try #require(seen["document"] as? [String: Any])
+        #expect(document["pageCount"] as? Int == 3)
+        #expect(document["currentPage"] as? Int == 1, "selecting on page 1 makes it the current page")
         let save = try #require(seen["save"] as? [String: Any])
         #expect(save["done"] as? Bool == true)
-        #expect(save["heard"] as? [String] == ["Text saved"])
+        // Saving on page 3 turns to it from page 1 first, so the page is announced, then the save.
+        #expect(save["heard"] as? [String] == ["Page 3 of 3", "Text saved"])
         let range = try #require(save["range"] as? [Int])
         let listed = try Self.cli(["clippings", "--store", store])
         #expect(listed == "chicago-3.png [\(range[0]), \(range[1])): " + (try Self.cli(["text", Self.chicago[2], "0", String(range[1])])))
@@ -152,6 +164,18 @@ enum BridgeChecks {
             let union = boxes.reduce(first) { (min($0.0, $1.0), min($0.1, $1.1), max($0.2, $1.2), max($0.3, $1.3)) }
             let expected = [union.0, union.1 + top, union.2 - union.0, union.3 - union.1]
             #expect(zip(extents, expected).allSatisfy { abs($0 - $1) <= 1 }, "line \(range) of \(path): \(extents) vs \(expected)")
+        }
+    }
+
+    /// The point at a line's centre lands inside that line, and the ranges bounded by the
+    /// line's extents cover part of that line and nothing outside it.
+    static func points(_ value: Any?) {
+        for point in value as? [[String: Any]] ?? [] {
+            guard let line = point["line"] as? [Int], let offset = point["offset"] as? Int else { continue }
+            #expect(offset >= line[0] && offset <= line[1], "point in line \(line) gave \(offset)")
+            let bounded = point["bounded"] as? [[Int]] ?? []
+            #expect(!bounded.isEmpty, "no bounded range in line \(line)")
+            #expect(bounded.allSatisfy { $0[0] >= line[0] && $0[1] <= line[1] + 1 }, "bounded ranges \(bounded) leave line \(line)")
         }
     }
 

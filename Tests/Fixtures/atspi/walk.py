@@ -18,15 +18,21 @@ import subprocess
 import sys
 import time
 
+import dbus
 import pyatspi
 from gi.repository import GLib
 
 heard = []
+events = {"caret": 0, "selection": 0}
 
 
 def on_event(event):
     if event.type.startswith("object:text-changed:insert") and event.source.getRoleName() == "status bar":
         heard.append(event.any_data)
+    elif event.type.startswith("object:text-caret-moved"):
+        events["caret"] += 1
+    elif event.type.startswith("object:text-selection-changed"):
+        events["selection"] += 1
 
 
 def pump(seconds=0.05):
@@ -97,6 +103,18 @@ def units(page, text, granularity, boundary_start, boundary_end):
     return result
 
 
+def bounded_ranges(page, x, y, width, height):
+    """GetBoundedRanges over raw D-Bus: pyatspi 2.46's binding of it corrupts the ranges and
+    double-frees them when the client exits."""
+    session = dbus.SessionBus()
+    address = session.get_object("org.a11y.Bus", "/org/a11y/bus").GetAddress(dbus_interface="org.a11y.Bus")
+    bus = dbus.bus.BusConnection(str(address))
+    text = dbus.Interface(bus.get_object(page.app.bus_name, page.path, introspect=False), "org.a11y.atspi.Text")
+    ranges = text.GetBoundedRanges(dbus.Int32(x), dbus.Int32(y), dbus.Int32(width), dbus.Int32(height),
+                                   dbus.UInt32(0), dbus.UInt32(0), dbus.UInt32(0))
+    return [(int(r[0]), int(r[1])) for r in ranges]
+
+
 def page_facts(page):
     text_iface = page.queryText()
     text = text_iface.getText(0, -1)
@@ -107,19 +125,40 @@ def page_facts(page):
         x, y, width, height = text_iface.getRangeExtents(start, content_end, pyatspi.DESKTOP_COORDS)
         lines.append({"range": [utf16(text, start), utf16(text, content_end)], "extents": [x, y, width, height]})
         offset = max(end, offset + 1)
+    points = []
+    for line in lines[:3]:
+        x, y, width, height = line["extents"]
+        offset = text_iface.getOffsetAtPoint(x + width // 2, y + height // 2, pyatspi.DESKTOP_COORDS)
+        ranges = bounded_ranges(page, x, y, width, height)
+        points.append({"line": line["range"], "offset": utf16(text, offset),
+                       "bounded": [[utf16(text, start), utf16(text, end)] for start, end in ranges]})
     characters = []
     for offset in range(len(text)):
         character, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_CHAR)
         characters.append([utf16(text, start), utf16(text, end)])
     return {
         "name": page.name, "role": page.getRoleName(), "text": text, "characterCount": text_iface.characterCount,
-        "lines": lines, "characters": characters,
+        "lines": lines, "characters": characters, "points": points,
         "words": units(page, text, pyatspi.TEXT_GRANULARITY_WORD, pyatspi.TEXT_BOUNDARY_WORD_START,
                        pyatspi.TEXT_BOUNDARY_WORD_END),
         "sentences": units(page, text, pyatspi.TEXT_GRANULARITY_SENTENCE, pyatspi.TEXT_BOUNDARY_SENTENCE_START,
                            pyatspi.TEXT_BOUNDARY_SENTENCE_END),
         "extents": list(page.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)),
     }
+
+
+def selections(page):
+    """Add, read, replace and remove a selection; the counts and ranges seen at each step."""
+    text = page.queryText()
+    seen = {"added": text.addSelection(2, 6), "count": text.getNSelections(), "first": list(text.getSelection(0))}
+    text.setSelection(0, 1, 4)
+    seen["replaced"] = list(text.getSelection(0))
+    seen["removed"] = text.removeSelection(0)
+    seen["after"] = text.getNSelections()
+    pump(0.2)
+    seen["heard"] = list(heard)
+    heard.clear()
+    return seen
 
 
 def save_selection(page, start, end):
@@ -136,7 +175,8 @@ def save_selection(page, start, end):
 
 def main():
     out, legible, store, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-    pyatspi.Registry.registerEventListener(on_event, "object:text-changed:insert")
+    pyatspi.Registry.registerEventListener(
+        on_event, "object:text-changed:insert", "object:text-caret-moved", "object:text-selection-changed")
     started = time.monotonic()
     server = subprocess.Popen([legible, "present", "--store", store] + pages, stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
@@ -153,6 +193,11 @@ def main():
         "spoken": say_all(first),
         "pages": [page_facts(page) for page in page_nodes],
     }
+    result["selections"] = selections(page_nodes[0])
+    result["events"] = dict(events)
+    document_interface = document.queryDocument()
+    result["document"]["pageCount"] = document_interface.getPageCount()
+    result["document"]["currentPage"] = document_interface.getCurrentPageNumber()
     selected = page_nodes[-1].queryText().getText(0, -1)
     result["save"] = save_selection(page_nodes[-1], 0, min(12, len(selected)))
     result["save"]["range"] = [0, utf16(selected, min(12, len(selected)))]
