@@ -90,7 +90,7 @@ let package = Package(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput", "LegibleWeb",
+                "LegibleTextInput", "LegibleWeb", "LegibleATSPI",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleATSPI
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -25,6 +26,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Page-document decoding, then the HTML notebook, whose blocks must hold the page's
     /// reading text unit for unit.
     case html
+    /// Page-document decoding, then the AT-SPI tree: code-point text, units and extents of
+    /// every page and region, with no bus.
+    case atspi
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -34,6 +38,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .layout: Self.layout(data)
         case .clippings: Self.clippings(data)
         case .html: Self.html(data)
+        case .atspi: Self.atspi(data)
         }
     }
 
@@ -87,6 +92,45 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             cursor = start + units.count
         }
         precondition(original[cursor...].allSatisfy(isBreak), "text after the last block is lost")
+    }
+
+    static func atspi(_ data: Data) {
+        guard let layout = try? PageLayout.decodeDocument(data) else { return }
+        let store = ClippingsStore(url: URL(fileURLWithPath: "/dev/null"))
+        let tree = AccessibleNotebook(notebook: Notebook(pages: [ScannedPage(layout: layout)]), title: "fuzz", store: store)
+        let page = tree.number(.page(0))
+        let count = tree.characterCount(page)
+        precondition(count == layout.text.unicodeScalars.count, "the page's character count is not its code points")
+        precondition(tree.text(page, 0, -1) == layout.text, "the page's text differs from the reading text")
+        let clusterEnds = Set(
+            layout.text.indices.map { layout.text.utf16.distance(from: layout.text.startIndex, to: $0) } + [layout.text.utf16.count])
+        let scalarOffsets =
+            Array(layout.text.unicodeScalars.indices.map { layout.text.utf16.distance(from: layout.text.startIndex, to: $0) }) + [
+                layout.text.utf16.count
+            ]
+        var generator = SplitMix(seed: UInt64(data.count))
+        for _ in 0..<min(40, count + 1) {
+            let offset = Int(generator.next() % UInt64(count + 1))
+            for unit in [AccessibleUnit.character, .word, .sentence, .line, .paragraph] {
+                for edge in 0...1 {
+                    for shift in -1...1 {
+                        let (lower, upper) = tree.unit(page, at: offset, unit, edge: edge, shift: shift)
+                        precondition(
+                            0 <= lower && lower <= upper && upper <= count, "a unit leaves the text: \(lower)..<\(upper) of \(count)")
+                        if shift == 0, edge == 0, offset < count {
+                            precondition(lower <= offset && offset < upper, "the unit at \(offset) does not hold it")
+                        }
+                        if unit == .character {
+                            precondition(
+                                clusterEnds.contains(scalarOffsets[lower]) && clusterEnds.contains(scalarOffsets[upper]),
+                                "a character unit splits a grapheme cluster")
+                        }
+                    }
+                }
+            }
+            let extents = tree.rangeExtents(page, offset, min(count, offset + 5))
+            precondition([extents.x, extents.y, extents.width, extents.height].allSatisfy(\.isFinite), "extents are not finite")
+        }
     }
 
     static func layout(_ data: Data) {
