@@ -41,17 +41,8 @@ struct WebNotebookTests {
                 .inject(Browser.probe),
                 .evaluate(WebProbes.documentFacts),
                 .axTree,
-                .evaluate(
-                    "['Lincoln Park', 'through the trails', 'DuSable Bridge', 'xyzzy notebook'].map(w => (getSelection().removeAllRanges(), window.find(w)))"
-                ),
-                .evaluate(
-                    "(probe.select(0, 20, 140), window.addEventListener('copy', e => { window.copied = e.clipboardData.getData('text/plain') }), true)"
-                ),
-                .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
-                .evaluate("window.copied"),
-                .inject(Browser.axe),
-                .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
-            ])
+                WebProbes.find(["Lincoln Park", "through the trails", "DuSable Bridge", "xyzzy notebook"]),
+            ] + WebProbes.copy(page: 0, start: 20, end: 140) + WebProbes.axe)
         let facts = try #require(result.values[1] as? [String: Any])
         #expect(facts["lang"] as? String == "en")
         #expect(facts["title"] as? String == "chicago-1 and 2 more pages")
@@ -190,15 +181,9 @@ struct WebGeneratedPageTests {
                 .inject(Browser.probe),
                 .evaluate(WebProbes.documentFacts),
                 .axTree,
-                .evaluate(
-                    "(probe.select(0, \(emojiRange[0]), \(emojiRange[1]) + 5), window.addEventListener('copy', e => { window.copied = e.clipboardData.getData('text/plain') }), true)"
-                ),
-                .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
-                .evaluate("window.copied"),
-                .evaluate("['Notes 👩‍👩‍👧', 'second line', 'שלום עולם', 'flag'].map(w => (getSelection().removeAllRanges(), window.find(w)))"),
-                .inject(Browser.axe),
-                .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
-            ])
+            ] + WebProbes.copy(page: 0, start: emojiRange[0], end: emojiRange[1] + 5) + [
+                WebProbes.find(["Notes 👩‍👩‍👧", "second line", "שלום עולם", "flag"])
+            ] + WebProbes.axe)
         #expect(result.values[6] as? [Bool] == [true, true, true, true])
         #expect(result.values[8] as? [String] == [], "axe-core violations")
         let facts = try #require(result.values[1] as? [String: Any])

@@ -2,6 +2,28 @@ import Foundation
 
 /// JavaScript the browser tests evaluate in the notebook (besides `Tests/Fixtures/web/probe.js`).
 enum WebProbes {
+    /// `window.find` for each phrase, from no selection: one Boolean per phrase.
+    static func find(_ phrases: [String]) -> Browser.Step {
+        .evaluate("\(Browser.literal(phrases)).map(w => (getSelection().removeAllRanges(), window.find(w)))")
+    }
+
+    /// Selects `[start, end)` of page `page`, presses Ctrl+C, and returns what reached the
+    /// clipboard (three steps; the last one's value is the text).
+    static func copy(page: Int, start: Int, end: Int) -> [Browser.Step] {
+        [
+            .evaluate(
+                "(probe.select(\(page), \(start), \(end)), window.addEventListener('copy', e => { window.copied = e.clipboardData.getData('text/plain') }), true)"
+            ),
+            .key(key: "c", code: "KeyC", modifiers: 2, commands: ["copy"]),
+            .evaluate("window.copied"),
+        ]
+    }
+
+    /// axe-core injected and run: the violations, as "rule: N nodes" (two steps).
+    static let axe: [Browser.Step] = [
+        .inject(Browser.axe), .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
+    ]
+
     /// The document's language, title, landmarks, image alternatives, and each page's text as
     /// its blocks hold it (blocks joined by as many newlines as their `data-start`s leave).
     static let documentFacts = """
