@@ -401,25 +401,6 @@ static AtkObject *get_root(void) { return object_for(0); }
 static const gchar *toolkit_name(void) { return "legible"; }
 static const gchar *toolkit_version(void) { return "1"; }
 
-int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
-    table = *callbacks;
-    if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("AT_SPI_BUS_ADDRESS")) {
-        *error = strdup("no accessibility bus: neither DBUS_SESSION_BUS_ADDRESS nor AT_SPI_BUS_ADDRESS is set "
-                        "(run inside a desktop session, or under dbus-run-session)");
-        return -1;
-    }
-    nodes = g_hash_table_new(g_direct_hash, g_direct_equal);
-    AtkUtilClass *util = ATK_UTIL_CLASS(g_type_class_ref(ATK_TYPE_UTIL));
-    util->get_root = get_root;
-    util->get_toolkit_name = toolkit_name;
-    util->get_toolkit_version = toolkit_version;
-    if (atk_bridge_adaptor_init(NULL, NULL) != 0) {
-        *error = strdup("could not register on the accessibility bus (is at-spi2-core installed?)");
-        return -1;
-    }
-    return 0;
-}
-
 static gboolean quit(gpointer data) {
     (void)data;
     g_main_loop_quit(loop);
@@ -436,14 +417,35 @@ static gboolean on_input(GIOChannel *channel, GIOCondition condition, gpointer d
     return G_SOURCE_REMOVE;
 }
 
-void legible_atk_run(void) {
+int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
+    table = *callbacks;
+    if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("AT_SPI_BUS_ADDRESS")) {
+        *error = strdup("no accessibility bus: neither DBUS_SESSION_BUS_ADDRESS nor AT_SPI_BUS_ADDRESS is set "
+                        "(run inside a desktop session, or under dbus-run-session)");
+        return -1;
+    }
+    nodes = g_hash_table_new(g_direct_hash, g_direct_equal);
+    AtkUtilClass *util = ATK_UTIL_CLASS(g_type_class_ref(ATK_TYPE_UTIL));
+    util->get_root = get_root;
+    util->get_toolkit_name = toolkit_name;
+    util->get_toolkit_version = toolkit_version;
+    if (atk_bridge_adaptor_init(NULL, NULL) != 0) {
+        *error = strdup("could not register on the accessibility bus (is at-spi2-core installed?)");
+        return -1;
+    }
+    // The loop's sources exist before the caller says `ready`, so a signal sent the moment a
+    // client sees the application ends the loop rather than the process.
     loop = g_main_loop_new(NULL, FALSE);
     g_unix_signal_add(SIGINT, quit, NULL);
     g_unix_signal_add(SIGTERM, quit, NULL);
     GIOChannel *input = g_io_channel_unix_new(STDIN_FILENO);
     g_io_add_watch(input, G_IO_IN | G_IO_HUP | G_IO_ERR | G_IO_NVAL, on_input, NULL);
-    g_main_loop_run(loop);
     g_io_channel_unref(input);
+    return 0;
+}
+
+void legible_atk_run(void) {
+    g_main_loop_run(loop);
     atk_bridge_adaptor_cleanup();
 }
 

@@ -46,6 +46,7 @@ struct AccessibilityBridgeTests {
         let seen = try Self.walk(Self.chicago, store: try temporaryFolder() + "/clippings.jsonl")
         #expect(seen["ready"] as? String == "ready")
         #expect(seen["exit"] as? Int == 0, "legible present did not exit 0 at the end of stdin")
+        #expect(seen["signals"] as? [String: Int] == ["SIGTERM": 0, "SIGINT": 0], "SIGTERM and SIGINT must end it with 0")
         #expect((seen["document"] as? [String: Any])?["role"] as? String == "document frame")
         #expect((seen["document"] as? [String: Any])?["pages"] as? Int == 3)
         let spoken = try #require(seen["spoken"] as? [Any])

@@ -73,7 +73,8 @@ typedef struct {
 /// Registers the application on the accessibility bus; 0 on success, else -1 with a message
 /// in `error` (malloc'd).
 int legible_atk_start(const LegibleCallbacks *callbacks, char **error);
-/// Serves until SIGINT, SIGTERM or the end of standard input.
+/// Serves until SIGINT, SIGTERM or the end of standard input (their handlers are installed by
+/// `legible_atk_start`, before the caller announces that it is ready).
 void legible_atk_run(void);
 /// Tells clients that the caret of `node` moved to `offset`.
 void legible_atk_caret_moved(int node, int offset);

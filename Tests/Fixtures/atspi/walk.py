@@ -203,6 +203,14 @@ def main():
     result["save"]["range"] = [0, utf16(selected, min(12, len(selected)))]
     server.stdin.close()
     result["exit"] = server.wait(timeout=10)
+    # SIGTERM and SIGINT end the service as cleanly as the end of standard input.
+    result["signals"] = {}
+    for name, number in (("SIGTERM", 15), ("SIGINT", 2)):
+        other = subprocess.Popen([legible, "present", "--store", store] + pages[:1], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True)
+        other.stdout.readline()
+        other.send_signal(number)
+        result["signals"][name] = other.wait(timeout=10)
     with open(out, "w", encoding="utf-8") as file:
         json.dump(result, file)
 
