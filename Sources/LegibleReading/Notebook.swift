@@ -119,18 +119,21 @@ public final class Notebook {
         case .left, .right: return false
         }
         guard pages.indices.contains(target) else { return false }
-        currentPageIndex = target
-        notifier.post(.pageScrolled(pagePositionString))
+        turnPage(to: target)
         return true
+    }
+
+    /// Makes page `index` (0-based) the visible one; when that changes the page, posts exactly
+    /// one `.pageScrolled("Page N of M")`. Every route onto another page comes through here
+    /// (`Docs/Reading.md`, "Page turns").
+    public func turnPage(to index: Int) {
+        guard pages.indices.contains(index), index != currentPageIndex else { return }
+        currentPageIndex = index
+        notifier.post(.pageScrolled(pagePositionString))
     }
 
     /// "Page 2 of 3" for the current page.
     public var pagePositionString: String { "Page \(currentPageIndex + 1) of \(pages.count)" }
-
-    /// Moves the visible page without an announcement (focus followed a link onto it).
-    func show(pageIndex: Int) {
-        if pages.indices.contains(pageIndex) { currentPageIndex = pageIndex }
-    }
 
     /// Every element sharing `region`'s text storage — the regions of its page, in order
     /// (AppKit's `accessibilitySharedTextUIElements`).

@@ -24,7 +24,28 @@ public final class ScreenReader {
     /// The notebook being read.
     public let notebook: Notebook
     /// Everything spoken so far, in order.
-    public private(set) var transcript: [String] = []
+    public var transcript: [String] { utterances.map(\.text) }
+    /// Everything spoken so far, with the page text each utterance speaks, when it speaks some.
+    public private(set) var utterances: [Utterance] = []
+
+    /// One utterance: its words, and where on which page they are, so a host can highlight as
+    /// it speaks (`Docs/Reading.md`, "Ranges").
+    public struct Utterance: Equatable, Sendable {
+        /// What is said.
+        public var text: String
+        /// The 0-based page whose text is spoken, or `nil` for an announcement or a sound.
+        public var pageIndex: Int?
+        /// The UTF-16 range of that page's reading text that is spoken.
+        public var range: TextRange?
+    }
+
+    /// How read-all speaks (`Docs/Reading.md`, "Read-all").
+    public enum ReadAllMode: String, Sendable, CaseIterable {
+        /// VoiceOver's read-all: traits are spoken ("Midday. Heading.").
+        case voiceOver
+        /// Speak Screen: the text alone ("Midday.").
+        case speakScreen
+    }
     /// The current rotor.
     public var rotor: Rotor = .lines {
         didSet {
@@ -59,21 +80,27 @@ public final class ScreenReader {
 
     private func hear(_ notification: AccessibilityNotification) {
         switch notification {
-        case .pageScrolled(let text): if let text { transcript.append(text) }
-        case .announcement(let text): transcript.append(text)
+        case .pageScrolled(let text): if let text { say(text) }
+        case .announcement(let text): say(text)
         case .layoutChanged: break
         }
     }
 
-    private func say(_ text: String) { transcript.append(text) }
+    /// Plays the boundary sound.
+    func transcriptBoundary() { say(Self.boundary) }
+
+    private func say(_ text: String, page: Int? = nil, range: TextRange? = nil) {
+        utterances.append(Utterance(text: text, pageIndex: page, range: range))
+    }
 
     // MARK: Focus
 
-    /// Puts focus on the first line of `region` and speaks it.
-    public func focus(on region: TextRegion) {
+    /// Puts focus on the line of `region` holding `offset` (its first line by default), turning
+    /// to the region's page, and speaks it.
+    public func focus(on region: TextRegion, at offset: Int? = nil) {
         focus = region
-        notebook.show(pageIndex: region.pageIndex)
-        let line = lineRange(in: region, containing: region.range.start.offset)
+        notebook.turnPage(to: region.pageIndex)
+        let line = lineRange(in: region, containing: offset ?? region.range.start.offset)
         // The element's first line is spoken; the cursor sits at its start for other rotors.
         current = rotor == .lines ? line : line.map { TextRange($0.start, $0.start) }
         speakLine(line, in: region)
@@ -110,8 +137,8 @@ public final class ScreenReader {
         case .lines: step(.line, forward: forward, in: region)
         case .words: step(.word, forward: forward, in: region)
         case .characters: step(.character, forward: forward, in: region)
-        case .selectByWord: grow(.word, in: region)
-        case .selectByLine: grow(.line, in: region)
+        case .selectByWord: forward ? grow(.word, in: region) : shrink(.word, in: region)
+        case .selectByLine: forward ? grow(.line, in: region) : shrink(.line, in: region)
         case .edit: cycleAction(forward: forward, in: region)
         }
     }
@@ -157,7 +184,8 @@ public final class ScreenReader {
             return
         }
         focus = target
-        notebook.show(pageIndex: target.pageIndex)
+        // Onto another page: the page turns and is announced once (`Docs/Reading.md`, "Page turns").
+        notebook.turnPage(to: target.pageIndex)
         let edge = forward ? target.range.start.offset : max(target.range.start.offset, target.range.end.offset - 1)
         let unit: TextRange?
         if granularity == .line {
@@ -225,8 +253,46 @@ public final class ScreenReader {
         }
         guard let added, added.end.offset <= region.range.end.offset, !added.isEmpty else { return say(Self.boundary) }
         page.setSelectedTextRange(TextRange(anchor, added.end.offset), origin: .host)
-        let text = (page.text(in: added) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        say("\(text) selected")
+        say("\(trimmed(page.text(in: added))) selected", page: region.pageIndex, range: added)
+    }
+
+    /// Takes the last unit off the end of the page selection and speaks "<unit> unselected",
+    /// then what stays selected; with nothing selected, the boundary sound.
+    private func shrink(_ granularity: TextGranularity, in region: TextRegion) {
+        let page = region.page
+        guard let selection = page.selectedTextRange, !selection.isEmpty else { return say(Self.boundary) }
+        var end = selection.start.offset
+        if granularity == .line {
+            let index = page.lineIndex(containing: selection.end.offset - 1)
+            end = index.flatMap { page.lineRange($0) }.map { max(selection.start.offset, $0.start.offset) } ?? end
+        } else if let back = page.tokenizer.position(from: selection.end, toBoundary: granularity, inDirection: .backward) {
+            end = max(selection.start.offset, back.offset)
+        }
+        let removed = TextRange(end, selection.end.offset)
+        let remaining = TextRange(selection.start.offset, end)
+        page.setSelectedTextRange(remaining.isEmpty ? nil : remaining, origin: .host)
+        say("\(trimmed(page.text(in: removed))) unselected", page: region.pageIndex, range: removed)
+        if !remaining.isEmpty { say("\(trimmed(page.text(in: remaining))) selected", page: region.pageIndex, range: remaining) }
+    }
+
+    private func trimmed(_ text: String?) -> String { (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    // MARK: Scrolling
+
+    /// Three-finger swipe: turns to the next (`forward`) or previous page, announcing it, or
+    /// plays the boundary sound at the end. Focus goes to the new page: the next swipe starts on
+    /// its first element.
+    public func scroll(forward: Bool) {
+        guard notebook.accessibilityScroll(forward ? .next : .previous) else { return say(Self.boundary) }
+        focus = nil
+        current = nil
+    }
+
+    /// What VoiceOver says over the current page of an app that shows the scan as a picture
+    /// with a heading label, before it adopts text input: the heading, then "Image".
+    public func speakPageWithoutTextInput() {
+        if let heading = notebook.regions[notebook.currentPageIndex].first(where: \.isHeading) { say("\(heading.text). Heading.") }
+        say("Image")
     }
 
     // MARK: Read all
@@ -235,7 +301,7 @@ public final class ScreenReader {
     /// at the end of a page whose last region causes a page turn it scrolls to the next page
     /// (the announcement is spoken) and goes on; it stops at the end of the notebook or at a
     /// page without the page-turn trait.
-    public func readAll() {
+    public func readAll(_ mode: ReadAllMode = .voiceOver) {
         var pageIndex = notebook.currentPageIndex
         while true {
             for region in notebook.regions[pageIndex] {
@@ -243,7 +309,7 @@ public final class ScreenReader {
                 var line = lineRange(in: region, containing: region.range.start.offset)
                 while let range = line {
                     current = range
-                    speakLine(range, in: region)
+                    speakLine(range, in: region, traits: mode == .voiceOver)
                     line = adjacentUnit(.line, forward: true, from: range, in: region)
                 }
             }
@@ -261,16 +327,18 @@ public final class ScreenReader {
         return region.page.lineRange(index)
     }
 
-    private func speakLine(_ range: TextRange?, in region: TextRegion) {
+    private func speakLine(_ range: TextRange?, in region: TextRegion, traits: Bool = true) {
         guard let range else { return }
         let text = region.page.text(in: range) ?? ""
-        say(region.isHeading ? "\(text). Heading." : text)
+        // Speak Screen reads a heading's text alone, where VoiceOver adds its trait; the
+        // sentence end it pauses at is the full stop ("Midday.").
+        say(region.isHeading ? (traits ? "\(text). Heading." : "\(text).") : text, page: region.pageIndex, range: range)
     }
 
     private func speak(_ granularity: TextGranularity, _ range: TextRange, in region: TextRegion) {
         if granularity == .line { return speakLine(range, in: region) }
         let text = region.page.text(in: range) ?? ""
-        say(text == " " ? "space" : text)
+        say(text == " " ? "space" : text, page: region.pageIndex, range: range)
     }
 }
 

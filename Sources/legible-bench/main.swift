@@ -4,6 +4,7 @@
 //   legible-bench textinput         per-query cost on pages of 1,000 / 100,000 / 1,000,000 UTF-16 units
 //   legible-bench reading           read-all over 10 / 100 / 1,000 pages and over one page of 2k / 8k / 32k
 //                                   paragraphs; clippings appends per second
+//   legible-bench gestures          a 10,000-gesture script on 3 and on 300 pages: cost per gesture
 //   legible-bench atspi             the AT-SPI bridge: in-process cost, start-up, memory, latency over D-Bus
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
@@ -395,6 +396,8 @@ case "web":
     try webBenchmark()
 case "atspi":
     try atspiBenchmark()
+case "gestures":
+    try gestureBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | web | atspi")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi")
 }

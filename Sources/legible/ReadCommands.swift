@@ -31,28 +31,73 @@ enum ReadCommands {
         name: "read", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary: "Prints what a screen reader says over the notebook, one utterance per line.",
         options: [
-            OptionSpec("--all", help: "read all from the top of the first page, turning pages"),
+            OptionSpec("--all", help: "read all from the top of the first page (or the --from page), turning pages"),
+            OptionSpec("--speak-screen", help: "with --all, read as Speak Screen does: text without traits"),
             OptionSpec("--rotor", kind: .choice(Rotor.names), help: "without --all, swipe next by this unit (default lines)"),
+            OptionSpec("--from", kind: .text("PAGE[:LINE]"), help: "start at this page (and line), 1-based"),
+            OptionSpec("--script", kind: .text("FILE|-"), help: "replay the gestures in FILE (- for stdin); see Docs/Reading.md"),
+            OptionSpec("--ranges", help: "prefix each utterance with PAGE:START-END (UTF-16) of the text it speaks, or -"),
             OptionSpec("--no-links", help: "do not link paragraphs across pages"),
             OptionSpec("--no-page-turn", help: "no page-turn trait on each page's last paragraph"),
+            storeOption,
         ], run: read)
 
-    /// Without `--all` it focuses the first element and swipes next with the rotor until it
-    /// hears the boundary sound; with `--all` it reads all from the top of the first page,
-    /// turning pages when it may.
+    /// With `--script` it replays the gestures; with `--all` it reads all from the top of the
+    /// first (or `--from`) page, turning pages when it may; otherwise it focuses the first (or
+    /// `--from`) element and swipes next with the rotor until it hears the boundary sound.
     static func read(_ command: ParsedCommand) throws -> Int32 {
         let notebook = try notebook(command.positionals, links: !command.flag("--no-links"), pageTurn: !command.flag("--no-page-turn"))
-        let reader = ScreenReader(notebook: notebook)
-        if command.flag("--all") {
-            reader.readAll()
-        } else if let first = notebook.allRegions.first {
+        let reader = ScreenReader(notebook: notebook, store: store(command))
+        let from = try command.text("--from").map(startGesture)
+        if let path = command.text("--script") {
+            for gesture in try script(path) { reader.perform(gesture) }
+        } else if command.flag("--all") {
+            if case .start(let page, _) = from { notebook.turnPage(to: page - 1) }
+            reader.readAll(command.flag("--speak-screen") ? .speakScreen : .voiceOver)
+        } else {
             reader.rotor = (command.choice("--rotor", as: Rotor.self) ?? .lines).value
-            reader.focus(on: first)
+            reader.perform(from ?? .start(page: 1, line: nil))
             let limit = notebook.pages.reduce(0) { $0 + $1.length } + 2
             for _ in 0..<limit where reader.transcript.last != ScreenReader.boundary { reader.swipeNext() }
         }
-        try Console.out(reader.transcript.joined(separator: "\n") + "\n")
+        let lines = reader.utterances.map { command.flag("--ranges") ? rangeLabel($0) + "\t" + $0.text : $0.text }
+        try Console.out(lines.joined(separator: "\n") + "\n")
         return 0
+    }
+
+    /// `PAGE:START-END` of an utterance's text (1-based page, UTF-16 offsets), or `-`.
+    static func rangeLabel(_ utterance: ScreenReader.Utterance) -> String {
+        guard let page = utterance.pageIndex, let range = utterance.range else { return "-" }
+        return "\(page + 1):\(range.start.offset)-\(range.end.offset)"
+    }
+
+    /// `--from PAGE[:LINE]` as a start gesture; 64 when it does not parse.
+    static func startGesture(_ text: String) throws -> Gesture {
+        do {
+            return try Gesture.parse("start \(text)").first ?? .start(page: 1, line: nil)
+        } catch {
+            throw CLIError.usage("--from takes PAGE or PAGE:LINE, 1-based, not \(text)")
+        }
+    }
+
+    /// The gestures of a script file (or stdin for `-`); 65 naming the first bad line.
+    static func script(_ path: String) throws -> [Gesture] {
+        let data: Data
+        if path == "-" {
+            do {
+                data = try ReadAll.read(from: 0, limit: InputFile.maximumBytes)
+            } catch {
+                throw CLIError.io("cannot read the script from stdin")
+            }
+        } else {
+            data = try InputFile.read(path, what: "a gesture script")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badData("\(path): the script is not UTF-8 text") }
+        do {
+            return try Gesture.parse(text)
+        } catch {
+            throw CLIError.badData("\(path == "-" ? "stdin" : path): \(error)")
+        }
     }
 
     static let storeOption = OptionSpec(
@@ -63,19 +108,28 @@ enum ReadCommands {
     }
 
     static let saveSpec = CommandSpec(
-        name: "save", arguments: "PAGE.json START END", positionalCount: 3...3,
-        summary: "Selects [START, END) and runs \"Save selection\"; prints `saved <id>` once the clipping is on disk.",
-        options: [storeOption, OptionSpec("--repeat", kind: .integer("N", 1...1_000_000), help: "save N times (for durability tests)")],
-        run: save)
+        name: "save", arguments: "PAGE.json... START END", positionalCount: 3...Int.max,
+        summary: "Selects [START, END) of a page and runs \"Save selection\"; prints `saved <id>` once the clipping is on disk.",
+        options: [
+            OptionSpec("--page", kind: .integer("N", 1...1_000_000), help: "the page of the notebook to select on, 1-based (default 1)"),
+            storeOption, OptionSpec("--repeat", kind: .integer("N", 1...1_000_000), help: "save N times (for durability tests)"),
+        ], run: save)
 
+    /// The clipping records the page's place in the notebook given (`--page`), so a clipping
+    /// from page 3 says page index 2.
     static func save(_ command: ParsedCommand) throws -> Int32 {
-        let notebook = try notebook([command.positionals[0]], links: false, pageTurn: false)
-        let page = notebook.pages[0]
-        let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
+        let arguments = command.positionals
+        let notebook = try notebook(Array(arguments.dropLast(2)), links: false, pageTurn: false)
+        let pageIndex = (command.integer("--page") ?? 1) - 1
+        guard notebook.pages.indices.contains(pageIndex) else {
+            throw command.usageError("--page \(pageIndex + 1) is not a page of this notebook (1...\(notebook.pages.count))")
+        }
+        let page = notebook.pages[pageIndex]
+        let range = try QueryCommands.range(arguments[arguments.count - 2], arguments[arguments.count - 1], page: page)
         guard !range.isEmpty else { throw CLIError.badData("the range is empty: nothing to save") }
         let store = store(command)
         page.setSelectedTextRange(range, origin: .host)
-        guard let region = notebook.region(onPage: 0, containing: range.start.offset) else {
+        guard let region = notebook.region(onPage: pageIndex, containing: range.start.offset) else {
             throw CLIError.badData("the page has no text region to save from")
         }
         let save = notebook.editAction(.saveSelection, for: region, store: store, pasteboard: MemoryPasteboard())

@@ -191,7 +191,8 @@ struct ReadingBehaviourTests {
         reader.rotor = .words
         reader.focus(on: notebook.regions[1][0])
         for _ in 0..<4 { reader.swipeNext() }
-        #expect(reader.transcript == ["Page two text.", "Page", "two", "text", ScreenReader.boundary])
+        // Focusing an element on page 2 turns to it, announced once, then reads the element.
+        #expect(reader.transcript == ["Page 2 of 3", "Page two text.", "Page", "two", "text", ScreenReader.boundary])
         reader.rotor = .characters
         reader.swipePrevious()
         #expect(reader.transcript.last == "space")  // the character before "text"
