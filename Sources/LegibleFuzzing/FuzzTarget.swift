@@ -29,6 +29,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Page-document decoding, then the AT-SPI tree: code-point text, units and extents of
     /// every page and region, with no bus.
     case atspi
+    /// A gesture script, replayed on the Chicago notebook: every utterance's range lies in
+    /// its page's text, and a refused script names its line.
+    case script
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -39,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .clippings: Self.clippings(data)
         case .html: Self.html(data)
         case .atspi: Self.atspi(data)
+        case .script: Self.script(data)
         }
     }
 
@@ -130,6 +134,31 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             let extents = tree.rangeExtents(page, offset, min(count, offset + 5))
             precondition([extents.x, extents.y, extents.width, extents.height].allSatisfy(\.isFinite), "extents are not finite")
+        }
+    }
+
+    /// The Chicago notebook, read once per process from the test fixtures.
+    nonisolated(unsafe) static var chicago: [Data]?
+
+    static func script(_ data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return }
+        let gestures: [Gesture]
+        do {
+            gestures = try Gesture.parse(text)
+        } catch {
+            precondition(error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count, "a refused script names no line of it")
+            return
+        }
+        if chicago == nil {
+            chicago = (1...3).compactMap { try? Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json")) }
+        }
+        guard let documents = chicago, documents.count == 3 else { return }
+        let pages = documents.compactMap { try? ScannedPage(documentData: $0) }
+        let reader = ScreenReader(notebook: Notebook(pages: pages))
+        for gesture in gestures.prefix(2_000) { reader.perform(gesture) }
+        for utterance in reader.utterances {
+            guard let page = utterance.pageIndex, let range = utterance.range else { continue }
+            precondition(pages.indices.contains(page) && range.start.offset >= 0 && range.end.offset <= pages[page].length, "an utterance's range leaves its page")
         }
     }
 
