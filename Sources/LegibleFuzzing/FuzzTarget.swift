@@ -146,11 +146,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         do {
             gestures = try Gesture.parse(text)
         } catch {
-            precondition(error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count, "a refused script names no line of it")
+            precondition(
+                error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count,
+                "a refused script names no line of it")
             return
         }
         if chicago == nil {
-            chicago = (1...3).compactMap { try? Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json")) }
+            chicago = (1...3).compactMap {
+                try? Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json"))
+            }
         }
         guard let documents = chicago, documents.count == 3 else { return }
         let pages = documents.compactMap { try? ScannedPage(documentData: $0) }
@@ -158,7 +162,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         for gesture in gestures.prefix(2_000) { reader.perform(gesture) }
         for utterance in reader.utterances {
             guard let page = utterance.pageIndex, let range = utterance.range else { continue }
-            precondition(pages.indices.contains(page) && range.start.offset >= 0 && range.end.offset <= pages[page].length, "an utterance's range leaves its page")
+            precondition(
+                pages.indices.contains(page) && range.start.offset >= 0 && range.end.offset <= pages[page].length,
+                "an utterance's range leaves its page")
         }
     }
 
