@@ -42,10 +42,15 @@ public final class ATSPIBridge: AccessibleEvents {
 
     // MARK: AccessibleEvents
 
+    /// Emits `text-caret-moved` on node `node` with code point `offset`.
     public func caretMoved(node: Int, offset: Int) { legible_atk_caret_moved(Int32(node), Int32(offset)) }
+    /// Emits `text-selection-changed` on node `node`.
     public func selectionChanged(node: Int) { legible_atk_selection_changed(Int32(node)) }
-    public func announced(_ text: String) { legible_atk_announce(2, text) }
-    public func pageChanged(_ page: Int) { legible_atk_page_changed(1, Int32(page)) }
+    /// Emits the status line's live-region events for its new text.
+    public func announced(_ text: String) { legible_atk_announce(Int32(tree.number(.status)), text) }
+    /// Emits the document's `page-changed` with the 1-based page.
+    public func pageChanged(_ page: Int) { legible_atk_page_changed(Int32(tree.number(.document)), Int32(page)) }
+    /// Moves the focused state to node `node` and emits the state changes.
     public func focused(node: Int) { legible_atk_focus(Int32(node)) }
 
     // MARK: The callback table

@@ -44,7 +44,7 @@ public final class AccessibleNotebook {
     /// What the status line says.
     public internal(set) var announcement = ""
     /// Receives events (caret moves, selection changes, announcements, focus).
-    public var events: (any AccessibleEvents)?
+    public weak var events: (any AccessibleEvents)?
 
     /// A tree over `notebook`, saving clippings to `store`.
     public init(notebook: Notebook, title: String, store: ClippingsStore) {
