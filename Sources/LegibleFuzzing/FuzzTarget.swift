@@ -137,8 +137,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// The Chicago notebook, read once per process from the test fixtures.
-    nonisolated(unsafe) static var chicago: [Data]?
+    /// The Chicago notebook's layouts, read once per process from the test fixtures (through
+    /// `fileBytes`: Foundation's file reading leaks under LeakSanitizer).
+    nonisolated(unsafe) static var chicago: [PageLayout]?
 
     static func script(_ data: Data) {
         guard let text = String(data: data, encoding: .utf8) else { return }
@@ -152,12 +153,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return
         }
         if chicago == nil {
-            chicago = (1...3).compactMap {
-                try? Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json"))
+            chicago = (1...3).compactMap { index in
+                fileBytes(Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\(index).json")).flatMap {
+                    try? PageLayout.decodeDocument($0)
+                }
             }
         }
-        guard let documents = chicago, documents.count == 3 else { return }
-        let pages = documents.compactMap { try? ScannedPage(documentData: $0) }
+        guard let layouts = chicago, layouts.count == 3 else { return }
+        let pages = layouts.map { ScannedPage(layout: $0) }
         let reader = ScreenReader(notebook: Notebook(pages: pages))
         for gesture in gestures.prefix(2_000) { reader.perform(gesture) }
         for utterance in reader.utterances {
