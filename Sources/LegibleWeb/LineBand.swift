@@ -34,8 +34,9 @@ struct LineBand: Sendable {
     /// thinner one means a steep, long line whose rotated text would be too small to select.
     static let minimumThicknessShare = 0.25
 
-    /// The band of line `line` of `page`, whose text is `[lineStart, textEnd)`.
-    init?(line: Int, of page: ScannedPage, textEnd: Int) {
+    /// The band of line `line` of `page`, whose text is `[lineStart, textEnd)` of `utf16`, the
+    /// page's reading text (passed in so a page's lines share one copy).
+    init?(line: Int, of page: ScannedPage, textEnd: Int, utf16: [UInt16]) {
         guard let lineRange = page.lineRange(line), let rect = page.lineRect(line), textEnd > lineRange.start.offset else { return nil }
         let start = lineRange.start.offset
         // A line that runs past its block (a document whose line crosses a paragraph's end)
@@ -50,28 +51,30 @@ struct LineBand: Sendable {
         let rightToLeft = end > start && caretX(end) < caretX(start)
         // Band position of a page x: along the reading direction from the band's leading end.
         let sign: Double = rightToLeft ? -1 : 1
-        let cosine = cos(angle)
-        let centreX = Double(rect.midX)
         let boundaries = Self.boundaries(
             of: page.layout.lines.indices.contains(line) ? page.layout.lines[line] : nil, start: start, end: end)
-        let positions = boundaries.map { sign * (caretX($0) - centreX) / cosine + length / 2 }
-        let utf16 = Array(page.string.utf16)
+        let positions = boundaries.map { sign * (caretX($0) - Double(rect.midX)) / cos(angle) + length / 2 }
+        self.range = start..<textEnd
+        self.centreX = Double(rect.midX)
+        self.centreY = Double(rect.midY)
+        (self.length, self.thickness, self.angle) = (length, thickness, angle)
+        self.rightToLeft = rightToLeft
+        runs = TextRun.runs(from: Self.segments(utf16, boundaries: boundaries, positions: positions, textEnd: textEnd))
+    }
+
+    /// The pieces between consecutive boundaries, each at its band positions, then the
+    /// separator after the line (up to `textEnd`), which takes no room, as in `legible rects`.
+    static func segments(_ utf16: [UInt16], boundaries: [Int], positions: [Double], textEnd: Int) -> [TextRun.Segment] {
         var segments: [TextRun.Segment] = []
         for index in boundaries.indices.dropLast() {
             let text = String(decoding: utf16[boundaries[index]..<boundaries[index + 1]], as: UTF16.self)
             segments.append(TextRun.Segment(text: text, from: positions[index], to: max(positions[index], positions[index + 1])))
         }
-        if textEnd > end {
-            // The separator after the line takes no room, as in `legible rects`.
+        if let end = boundaries.last, textEnd > end {
             let position = positions.last ?? 0
             segments.append(TextRun.Segment(text: String(decoding: utf16[end..<textEnd], as: UTF16.self), from: position, to: position))
         }
-        self.range = start..<textEnd
-        self.centreX = centreX
-        self.centreY = Double(rect.midY)
-        (self.length, self.thickness, self.angle) = (length, thickness, angle)
-        self.rightToLeft = rightToLeft
-        runs = TextRun.runs(from: segments)
+        return segments
     }
 
     /// The band whose rotation by `angle` has axis-aligned bounds `width` × `height`: solves

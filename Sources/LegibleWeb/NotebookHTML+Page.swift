@@ -26,21 +26,34 @@ extension NotebookHTML {
             $0.end > $0.region.range.start.offset
         }
         if blocks.isEmpty { html += "<p class=\"note\">No text was recognised on this page.</p>\n" }
-        for block in blocks { html += self.block(block.region, end: block.end, of: scanned, utf16: utf16) }
+        let lines = Self.lines(of: scanned)
+        var nextLine = 0
+        for block in blocks {
+            // Lines and blocks are both in reading order: one pass hands each block its lines.
+            while nextLine < lines.count, lines[nextLine].start < block.region.range.start.offset { nextLine += 1 }
+            var mine: [(index: Int, start: Int, textEnd: Int)] = []
+            while nextLine < lines.count, lines[nextLine].start < block.end {
+                mine.append(lines[nextLine])
+                nextLine += 1
+            }
+            html += self.block(block.region, end: block.end, lines: mine, of: scanned, utf16: utf16)
+        }
         html += "</div>\n</div></div>\n</section>\n"
         return html
     }
 
     /// A heading (`<h2>`) or paragraph (`<p>`) whose text nodes add up to the region's text;
     /// `data-start` is its first UTF-16 offset in the page's reading text.
-    func block(_ region: TextRegion, end: Int, of page: ScannedPage, utf16: [UInt16]) -> String {
+    func block(
+        _ region: TextRegion, end: Int, lines: [(index: Int, start: Int, textEnd: Int)], of page: ScannedPage, utf16: [UInt16]
+    ) -> String {
         let tag = region.isHeading ? "h2" : "p"
         let start = region.range.start.offset
         var html = "<\(tag) data-start=\"\(start)\">"
         var cursor = start
         var flowTop = 0.0
-        for line in lines(of: page, from: start, to: end) {
-            guard let band = LineBand(line: line.index, of: page, textEnd: line.textEnd) else { continue }
+        for line in lines {
+            guard let band = LineBand(line: line.index, of: page, textEnd: min(line.textEnd, end), utf16: utf16) else { continue }
             if band.range.lowerBound > cursor { html += Self.loose(utf16[cursor..<band.range.lowerBound]) }
             if cursor > start { html += "<wbr>" }
             html += Self.line(band, flowTop: flowTop)
@@ -51,16 +64,14 @@ extension NotebookHTML {
         return html + "</\(tag)>\n"
     }
 
-    /// The lines starting in `[start, end)`, each with where its band's text ends: at the next
-    /// line's start, but never past the block.
-    func lines(of page: ScannedPage, from start: Int, to end: Int) -> [(index: Int, textEnd: Int)] {
-        var result: [(index: Int, textEnd: Int)] = []
-        for index in 0..<page.lineCount {
-            guard let range = page.lineRange(index), range.start.offset >= start, range.start.offset < end else { continue }
+    /// Every line of the page in reading order: its number, its start, and where its band's
+    /// text ends (at the next line's start, never before its own end).
+    static func lines(of page: ScannedPage) -> [(index: Int, start: Int, textEnd: Int)] {
+        (0..<page.lineCount).compactMap { index in
+            guard let range = page.lineRange(index) else { return nil }
             let next = page.lineRange(index + 1)?.start.offset ?? page.length
-            result.append((index, min(max(next, range.end.offset), end)))
+            return (index, range.start.offset, max(next, range.end.offset))
         }
-        return result
     }
 
     /// Where a region's block ends: the region without the paragraph breaks that end it, in
