@@ -28,6 +28,7 @@ extension NotebookHTML {
         main{padding:.5rem 1rem 2rem}
         .page{max-width:calc(var(--pw) * 1px);margin:0 auto 1.5rem}
         .frame{position:relative;aspect-ratio:var(--pw)/var(--ph);overflow:hidden;background:#fff;box-shadow:0 1px 4px rgba(0,0,0,.35)}
+        .folio{text-align:center;font-size:.9rem;color:#333;margin:.4rem 0 0;user-select:none}
         .sheet{position:absolute;left:0;top:0;width:calc(var(--pw) * 1px);height:calc(var(--ph) * 1px);transform-origin:0 0;transform:scale(var(--scale,1))}
         .sheet img{position:absolute;left:0;top:0;width:100%;height:100%;user-select:none}
         .layer{position:absolute;left:0;top:0;right:0;bottom:0}
