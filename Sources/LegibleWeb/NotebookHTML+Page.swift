@@ -39,7 +39,8 @@ extension NotebookHTML {
             html += self.block(block.region, end: block.end, lines: mine, of: scanned, utf16: utf16)
         }
         // The folio is for sighted readers; a screen reader hears the region's label instead.
-        html += "</div>\n</div></div>\n<div class=\"folio\" aria-hidden=\"true\">Page \(index + 1) of \(notebook.pages.count)</div>\n</section>\n"
+        html +=
+            "</div>\n</div></div>\n<div class=\"folio\" aria-hidden=\"true\">Page \(index + 1) of \(notebook.pages.count)</div>\n</section>\n"
         return html
     }
 
