@@ -38,6 +38,13 @@ let package = Package(
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
         // The GObject side of the AT-SPI bridge behind a header with plain C types only
         // (Docs/ATSPI.md).
+        .systemLibrary(
+            name: "CGTK", pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]),
+        // The viewer window behind a header with plain C types only (Docs/Viewer.md).
+        .target(
+            name: "CLegibleGTK", dependencies: ["CGTK", "CLegibleATK"],
+            linkerSettings: ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "cairo", "m"].map { .linkedLibrary($0) }),
         .target(
             name: "CLegibleATK", dependencies: ["CATK"],
             linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
@@ -64,6 +71,8 @@ let package = Package(
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
+        .target(
+            name: "LegibleDesktop", dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -77,7 +86,7 @@ let package = Package(
             name: "legible",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleATSPI",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleATSPI", "LegibleDesktop",
             ]),
         .executableTarget(
             name: "legible-bench",

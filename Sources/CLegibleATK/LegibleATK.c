@@ -417,14 +417,25 @@ static gboolean on_input(GIOChannel *channel, GIOCondition condition, gpointer d
     return G_SOURCE_REMOVE;
 }
 
-int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
+void legible_atk_attach(const LegibleCallbacks *callbacks) {
     table = *callbacks;
+    if (!nodes) nodes = g_hash_table_new(g_direct_hash, g_direct_equal);
+}
+
+void *legible_atk_object(int node) { return object_for(node); }
+
+void legible_atk_set_parent(int node, void *parent) {
+    AtkObject *object = object_for(node);
+    if (object && parent) atk_object_set_parent(object, ATK_OBJECT(parent));
+}
+
+int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
+    legible_atk_attach(callbacks);
     if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("AT_SPI_BUS_ADDRESS")) {
         *error = strdup("no accessibility bus: neither DBUS_SESSION_BUS_ADDRESS nor AT_SPI_BUS_ADDRESS is set "
                         "(run inside a desktop session, or under dbus-run-session)");
         return -1;
     }
-    nodes = g_hash_table_new(g_direct_hash, g_direct_equal);
     AtkUtilClass *util = ATK_UTIL_CLASS(g_type_class_ref(ATK_TYPE_UTIL));
     util->get_root = get_root;
     util->get_toolkit_name = toolkit_name;

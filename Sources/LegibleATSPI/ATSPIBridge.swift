@@ -37,6 +37,14 @@ public final class ATSPIBridge: AccessibleEvents {
         }
     }
 
+    /// Installs the callback table without registering: for a toolkit that runs the AT-SPI
+    /// bridge itself (GTK) and asks a widget for its accessible, which is then a node of `tree`.
+    public func attachToToolkit() {
+        var callbacks = Self.callbacks
+        callbacks.context = Unmanaged.passUnretained(tree).toOpaque()
+        legible_atk_attach(&callbacks)
+    }
+
     /// Serves requests until SIGINT, SIGTERM or the end of standard input.
     public func run() { legible_atk_run() }
 

@@ -1,4 +1,5 @@
 import LegibleATSPI
+import LegibleDesktop
 import LegibleImport
 import LegibleOCR
 import LegibleReading
@@ -61,6 +62,11 @@ extension ClippingsStore.StoreError: CLIFailure {
 }
 
 extension ATSPIBridge.StartError: CLIFailure {
+    var exitCode: Int32 { 69 }
+    var message: String { description }
+}
+
+extension PageViewer.OpenError: CLIFailure {
     var exitCode: Int32 { 69 }
     var message: String { description }
 }

@@ -73,6 +73,13 @@ typedef struct {
 /// Registers the application on the accessibility bus; 0 on success, else -1 with a message
 /// in `error` (malloc'd).
 int legible_atk_start(const LegibleCallbacks *callbacks, char **error);
+/// Installs the callback table without registering anything: for a toolkit (GTK) that runs
+/// the AT-SPI bridge itself and asks widgets for their accessibles.
+void legible_atk_attach(const LegibleCallbacks *callbacks);
+/// The `AtkObject *` of `node`, made on first use (borrowed; it lives as long as the process).
+void *legible_atk_object(int node);
+/// Makes `parent` (an `AtkObject *`) the accessible parent of `node`.
+void legible_atk_set_parent(int node, void *parent);
 /// Serves until SIGINT, SIGTERM or the end of standard input (their handlers are installed by
 /// `legible_atk_start`, before the caller announces that it is ready).
 void legible_atk_run(void);

@@ -1,0 +1,67 @@
+// The window of `legible view` (Docs/Viewer.md): a GTK 3 window with one canvas that draws the
+// current page's scan and overlays, and passes keys and clicks to Swift. The canvas's
+// accessible is the bridge's page object (LegibleATK.h). Plain C types only.
+#ifndef LEGIBLE_GTK_H
+#define LEGIBLE_GTK_H
+
+#include "LegibleATK.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Keys the viewer handles.
+typedef enum {
+    LegibleKeyLeft, LegibleKeyRight, LegibleKeyUp, LegibleKeyDown, LegibleKeyHome, LegibleKeyEnd,
+    LegibleKeyPageUp, LegibleKeyPageDown, LegibleKeyA, LegibleKeyC, LegibleKeyS,
+} LegibleKey;
+
+/// Modifier bits.
+enum { LegibleModifierShift = 1, LegibleModifierControl = 2 };
+
+/// A rectangle to draw over the scan in image pixels, turned by `angle` radians about its
+/// centre; `kind` 0 is selection, 1 is the caret.
+typedef struct {
+    double x, y, width, height, angle;
+    int kind;
+} LegibleOverlay;
+
+/// Every callback gets `context` first.
+typedef struct {
+    void *context;
+    /// The current page's scan (malloc'd path), or NULL; its size in image pixels.
+    char *(*imagePath)(void *context);
+    void (*imageSize)(void *context, double *width, double *height);
+    int (*overlayCount)(void *context);
+    LegibleOverlay (*overlay)(void *context, int index);
+    /// A key with modifiers; returns 1 when handled.
+    int (*key)(void *context, int key, int modifiers);
+    /// A click (`extend` 1 with Shift) and a drag, at image pixels.
+    void (*press)(void *context, double x, double y, int extend);
+    void (*drag)(void *context, double x, double y);
+    /// The accessible node of the current page.
+    int (*accessibleNode)(void *context);
+    /// Called once, after the first page is drawn.
+    void (*firstDrawn)(void *context);
+} LegibleViewCallbacks;
+
+/// Opens the window; 0 on success, else -1 with a message in `error` (malloc'd), for example
+/// when there is no display. The accessibility table must be attached first
+/// (`legible_atk_attach`).
+int legible_view_open(const LegibleViewCallbacks *view, const char *title, char **error);
+/// Runs until the window closes, SIGINT or SIGTERM.
+void legible_view_run(void);
+/// Redraws the canvas.
+void legible_view_redraw(void);
+/// Sets the window title.
+void legible_view_set_title(const char *title);
+/// Puts `text` on the clipboard.
+void legible_view_copy(const char *text);
+/// Gives the canvas's accessible (the current page) the focus, after a page turn.
+void legible_view_refocus(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,37 @@
+import CLegibleGTK
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension PageViewer {
+    /// The one door from the window's C side into the viewer: a table of C function pointers
+    /// whose context is the viewer.
+    static var callbacks: LegibleViewCallbacks {
+        var table = LegibleViewCallbacks()
+        table.imagePath = { context in viewer(context).imagePaths[viewer(context).page].flatMap { strdup($0) } }
+        table.imageSize = { context, width, height in
+            let bounds = viewer(context).scanned.bounds
+            width?.pointee = Double(bounds.width)
+            height?.pointee = Double(bounds.height)
+        }
+        table.overlayCount = { context in Int32(viewer(context).overlays.count) }
+        table.overlay = { context, index in viewer(context).overlays[Int(index)] }
+        table.key = { context, key, modifiers in
+            let shift = modifiers & Int32(LegibleModifierShift) != 0
+            let control = modifiers & Int32(LegibleModifierControl) != 0
+            return viewer(context).handle(key: LegibleKey(UInt32(key)), shift: shift, control: control) ? 1 : 0
+        }
+        table.press = { context, x, y, extend in viewer(context).press(x: x, y: y, extend: extend != 0) }
+        table.drag = { context, x, y in viewer(context).drag(x: x, y: y) }
+        table.accessibleNode = { context in Int32(viewer(context).tree.number(.page(viewer(context).page))) }
+        table.firstDrawn = { context in viewer(context).onFirstDraw?() }
+        return table
+    }
+}
+
+/// The viewer a callback's context points to (callbacks cannot capture).
+private func viewer(_ context: UnsafeMutableRawPointer?) -> PageViewer {
+    Unmanaged<PageViewer>.fromOpaque(context!).takeUnretainedValue()
+}

@@ -1,0 +1,65 @@
+import CLegibleGTK
+import Foundation
+import LegibleATSPI
+import LegiblePages
+import LegibleReading
+import LegibleTextInput
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The model of `legible view` (`Docs/Viewer.md`): one page at a time, a caret and a selection
+/// on the handwriting, moved by keys and clicks through `ScannedPage`, and every change told to
+/// the accessibility tree, whose page object is the window's canvas.
+public final class PageViewer {
+    /// Why the window could not open (one line).
+    public struct OpenError: Error, CustomStringConvertible {
+        /// The message.
+        public var description: String
+    }
+
+    /// The accessibility tree; its current page is the page shown.
+    public let tree: AccessibleNotebook
+    /// The notebook's title.
+    public let title: String
+    /// Each page's scan, or `nil` to draw white.
+    public let imagePaths: [String?]
+    let bridge: ATSPIBridge
+    /// The selection's fixed end on the current page, UTF-16; `nil` without a selection.
+    var anchor: Int?
+    /// The x (image pixels) that Up and Down keep.
+    var goalX: Double?
+    /// Called once the first page has been drawn.
+    public var onFirstDraw: (() -> Void)?
+
+    /// A viewer of `tree` showing `imagePaths`.
+    public init(tree: AccessibleNotebook, title: String, imagePaths: [String?]) {
+        self.tree = tree
+        self.title = title
+        self.imagePaths = imagePaths
+        bridge = ATSPIBridge(tree: tree)
+    }
+
+    var page: Int { tree.currentPage }
+    var scanned: ScannedPage { tree.notebook.pages[page] }
+    var caret: Int { tree.caret(onPage: page) }
+
+    /// "Title — Page N of M".
+    var windowTitle: String { "\(title) — Page \(page + 1) of \(tree.notebook.pages.count)" }
+
+    /// Opens the window. Throws ``OpenError`` without a display.
+    public func open() throws {
+        bridge.attachToToolkit()
+        var callbacks = Self.callbacks
+        callbacks.context = Unmanaged.passUnretained(self).toOpaque()
+        var error: UnsafeMutablePointer<CChar>?
+        guard legible_view_open(&callbacks, windowTitle, &error) == 0 else {
+            defer { free(error) }
+            throw OpenError(description: error.map { String(cString: $0) } ?? "could not open a window")
+        }
+    }
+
+    /// Runs until the window closes, SIGINT or SIGTERM.
+    public func run() { legible_view_run() }
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/python3
+"""Drives `legible view` under Xvfb and a private session bus, as a user and Orca would.
+
+Usage: drive.py OUT.json LEGIBLE STORE SCANS PAGE.json...
+
+The latency of a key is from launching `xdotool key` to the first event it causes, so it
+includes xdotool's own start (about 2 ms here).
+
+It starts the window, waits for `ready`, focuses it with xdotool, listens on the accessibility
+bus with pyatspi, presses keys with xdotool and writes what it saw to OUT.json: the focused
+object, each key's caret events and the line at the caret, the selection after Shift+Ctrl+Right,
+the announcements, and an XWD screenshot path (Docs/Viewer.md, "Tests").
+"""
+
+import json
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+import pyatspi
+from gi.repository import GLib
+
+events = []
+
+
+def on_event(event):
+    role = event.source.getRoleName() if event.source else ""
+    if event.type.startswith("object:text-caret-moved"):
+        events.append({"type": "caret", "role": role, "offset": event.detail1})
+    elif event.type.startswith("object:text-changed:insert") and role == "status bar":
+        events.append({"type": "said", "text": event.any_data})
+    elif event.type.startswith("object:text-selection-changed"):
+        events.append({"type": "selection", "role": role})
+
+
+def pump(seconds):
+    end = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while time.monotonic() < end:
+        while context.iteration(False):
+            pass
+        time.sleep(0.005)
+
+
+def key(window, name):
+    began = time.monotonic()
+    count = len(events)
+    subprocess.run(["xdotool", "key", "--window", window, name], check=True)
+    while time.monotonic() - began < 3 and len(events) == count:
+        pump(0.002)
+    latency = time.monotonic() - began
+    pump(0.2)
+    return latency
+
+
+def application():
+    for _ in range(200):
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            child = desktop.getChildAtIndex(index)
+            if child is not None and child.name == "legible":
+                return child
+        time.sleep(0.05)
+    raise SystemExit("the viewer did not appear on the accessibility bus")
+
+
+def focused(node):
+    if node is None:
+        return None
+    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() == "page":
+        return node
+    for index in range(node.childCount):
+        found = focused(node.getChildAtIndex(index))
+        if found is not None:
+            return found
+    return None
+
+
+def screenshot(window, path):
+    """A band of the window's pixels as a PNG, from `xwd` (ZPixmap, least significant byte first: blue,
+    green, red, then padding up to its bits per pixel), written with the standard library only."""
+    dump = subprocess.run(["xwd", "-root", "-silent"], capture_output=True, check=True).stdout
+    fields = struct.unpack(">25I", dump[:100])
+    header, width, bytes_per_line, colours = fields[0], fields[4], fields[12], fields[19]
+    step = fields[11] // 8
+    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], capture_output=True, text=True,
+                              check=True).stdout
+    place = dict(line.split("=") for line in geometry.split())
+    left, top, w, h = (int(place[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    # The band of the window that holds the first paragraph, where the test selects.
+    top, h = top + 100, min(h, 160)
+    data = dump[header + colours * 12:]
+    rows = []
+    for y in range(top, top + h):
+        row = data[y * bytes_per_line + left * step:y * bytes_per_line + (left + w) * step]
+        rows.append(b"\x00" + bytes(v for i in range(0, len(row), step) for v in (row[i + 2], row[i + 1], row[i])))
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+    with open(path, "wb") as file:
+        file.write(png)
+    return [left, top, w, h, width]
+
+
+def main():
+    out, legible, store, scans, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+    pyatspi.Registry.registerEventListener(
+        on_event, "object:text-caret-moved", "object:text-changed:insert", "object:text-selection-changed")
+    began = time.monotonic()
+    viewer = subprocess.Popen([legible, "view", "--store", store, "--scans", scans] + pages,
+                              stdout=subprocess.PIPE, text=True)
+    ready = viewer.stdout.readline().strip()
+    result = {"ready": ready, "readySeconds": time.monotonic() - began}
+    window = subprocess.run(["xdotool", "search", "--sync", "--name", "Page 1 of"], capture_output=True,
+                            text=True, check=True).stdout.split()[0]
+    subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
+    pump(0.5)
+    page = focused(application())
+    result["focused"] = {"role": page.getRoleName(), "name": page.name} if page else None
+    text = page.queryText()
+    steps = []
+    for name in ["Down", "Down", "shift+ctrl+Right"]:
+        events.clear()
+        seconds = key(window, name)
+        caret = text.caretOffset
+        line = text.getTextAtOffset(caret, pyatspi.TEXT_BOUNDARY_LINE_START)
+        selection = list(text.getSelection(0)) if text.getNSelections() else None
+        steps.append({"key": name, "seconds": seconds, "events": list(events), "caret": caret,
+                      "line": [line[0], line[1], line[2]], "selection": selection})
+    result["screenshot"] = screenshot(window, out + ".png")
+    for name in ["ctrl+s", "End", "ctrl+End", "ctrl+Home", "Right", "ctrl+a", "click", "Next"]:
+        events.clear()
+        if name == "click":
+            # The middle of "The zoo had lots of animals." in the window's scale (see the test).
+            subprocess.run(["xdotool", "mousemove", "--window", window, "240", "297", "click", "1"], check=True)
+            pump(0.4)
+        else:
+            key(window, name)
+        caret = text.caretOffset if name != "Next" else None
+        line = text.getTextAtOffset(caret, pyatspi.TEXT_BOUNDARY_LINE_START) if caret is not None else None
+        selection = list(text.getSelection(0)) if name != "Next" and text.getNSelections() else None
+        steps.append({"key": name, "events": list(events), "caret": caret, "line": list(line) if line else None,
+                      "selection": selection})
+    result["steps"] = steps
+    result["title"] = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
+    with open(f"/proc/{viewer.pid}/status", encoding="ascii") as status:
+        result["rssKiB"] = int(next(l for l in status if l.startswith("VmRSS:")).split()[1])
+    viewer.terminate()
+    result["exit"] = viewer.wait(timeout=10)
+    with open(out, "w", encoding="utf-8") as file:
+        json.dump(result, file)
+
+
+if __name__ == "__main__":
+    main()

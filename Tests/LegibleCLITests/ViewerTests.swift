@@ -1,0 +1,117 @@
+import Foundation
+import LegibleGoldenSupport
+import LegibleRaster
+import LegibleTestSupport
+import Testing
+
+/// `legible view` in a real X server (Xvfb), with a real accessibility bus and pyatspi, keys
+/// from xdotool (`Docs/Viewer.md`, "Tests"). Skips with a printed reason where Xvfb, xdotool or
+/// the bus packages are missing, except under `LEGIBLE_REQUIRE_REAL_PARTS=1`.
+@Suite("legible view under Xvfb", .serialized)
+struct ViewerTests {
+    static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
+
+    static var available: Bool {
+        let tools = ["/usr/bin/xvfb-run", "/usr/bin/xdotool", "/usr/bin/xwd", "/usr/bin/dbus-run-session"]
+        let missing = tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        return RealParts.available(missing.isEmpty, reason: "missing \(missing.joined(separator: ", "))")
+    }
+
+    static func cli(_ arguments: [String]) throws -> String { String(try legible(arguments).stdout.dropLast()) }
+
+    @Test("focus, Down, Shift+Ctrl+Right, Ctrl+S and Page Down, as Orca's library hears them; a golden screenshot")
+    func keys() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let out = folder + "/view.json"
+        let store = folder + "/clippings.jsonl"
+        let runtime = try temporaryFolder()
+        chmod(runtime, 0o700)
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/drive.py").path
+        let command =
+            "xvfb-run -a -s '-screen 0 1000x1100x24' /usr/bin/dbus-run-session -- /usr/bin/python3 \"$@\" >\"$OUT.log\" 2>&1; echo $? >\"$OUT.status\"; kill -KILL 0"
+        _ = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/setsid"),
+            ["-w", "/bin/sh", "-c", command, "sh", script, out, Repository.legibleExecutable.path, store, Repository.scans.path]
+                + Self.pages,
+            environment: ["OUT": out, "XDG_RUNTIME_DIR": runtime])
+        let status = (try? String(contentsOfFile: out + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let log = (try? String(contentsOfFile: out + ".log", encoding: .utf8)) ?? ""
+        #expect(status == "0", "drive.py: \(log.suffix(2000))")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        #expect(seen["ready"] as? String == "ready")
+        #expect((seen["focused"] as? [String: String]) == ["role": "page", "name": "Page 1 of 3"])
+        let steps = try #require(seen["steps"] as? [[String: Any]])
+        try ViewerChecks.down(steps[0], page: Self.pages[0], expectedStart: 8)
+        try ViewerChecks.down(steps[1], page: Self.pages[0], expectedStart: nil)
+        try ViewerChecks.wordSelection(steps[2], page: Self.pages[0])
+        #expect(ViewerChecks.said(steps[3]) == ["Text saved"])
+        let listed = try Self.cli(["clippings", "--store", store])
+        let selection = try #require(steps[2]["selection"] as? [Int])
+        #expect(
+            listed == "chicago-1.png [\(selection[0]), \(selection[1])): "
+                + (try Self.cli(["text", Self.pages[0], String(selection[0]), String(selection[1])])))
+        let length = try Self.cli(["text", Self.pages[0]]).utf16.count
+        // End: the end of the line the caret is on, before the space that joins it to the next.
+        let line = try #require(steps[2]["line"] as? [Any])
+        let lineText = try #require(line[0] as? String)
+        let lineEnd = try #require(line[1] as? Int) + lineText.trimmingCharacters(in: .whitespaces).utf16.count
+        #expect(steps[4]["caret"] as? Int == lineEnd, "End goes to the end of the line the caret is on")
+        #expect(steps[5]["caret"] as? Int == length, "Ctrl+End goes to the page's end")
+        #expect(steps[6]["caret"] as? Int == 0, "Ctrl+Home goes to the page's start")
+        #expect(steps[7]["caret"] as? Int == 1, "Right moves one character")
+        #expect(steps[8]["selection"] as? [Int] == [0, length], "Ctrl+A selects the page")
+        #expect((steps[9]["line"] as? [Any])?.first as? String == "The zoo had lots of animals.", "a click puts the caret on that line")
+        #expect(ViewerChecks.said(steps[10]) == ["Page 2 of 3"])
+        #expect(seen["title"] as? String == "chicago-1 and 2 more pages — Page 2 of 3")
+        #expect(seen["exit"] as? Int == 0, "SIGTERM must end the viewer with 0")
+        let shot = try PNGCodec.read(URL(fileURLWithPath: out + ".png"))
+        #expect(Golden.verify(name: "viewer-selection", image: shot, text: "selection \(selection)\n").isEmpty)
+    }
+
+    @Test("without a display the viewer exits 69 and points to present and html")
+    func noDisplay() throws {
+        let run = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", Repository.legibleExecutable.path, "view", Self.pages[0], "--scans",
+                Repository.scans.path,
+            ],
+            environment: [:])
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stderr.contains("legible present") && run.stderr.contains("legible html"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}
+
+/// What the viewer's steps must show.
+enum ViewerChecks {
+    /// The announcements of a step.
+    static func said(_ step: [String: Any]) -> [String] {
+        (step["events"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "said" }.compactMap { $0["text"] as? String }
+    }
+
+    /// Down: one caret event at the caret, on the page; the line at the caret is the next OCR
+    /// line (starting at `expectedStart` when given), as `legible text` has it.
+    static func down(_ step: [String: Any], page: String, expectedStart: Int?) throws {
+        let caret = try #require(step["caret"] as? Int)
+        let carets = (step["events"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "caret" }
+        #expect(carets.last?["offset"] as? Int == caret && carets.last?["role"] as? String == "page")
+        let line = try #require(step["line"] as? [Any])
+        if let expectedStart { #expect(caret == expectedStart && line[1] as? Int == expectedStart) }
+        let start = try #require(line[1] as? Int)
+        let end = try #require(line[2] as? Int)
+        let text = String(try legible(["text", page, String(start), String(end)]).stdout.dropLast())
+        #expect(line[0] as? String == text)
+    }
+
+    /// Shift+Ctrl+Right selects from the caret to where `legible move --by word` goes.
+    static func wordSelection(_ step: [String: Any], page: String) throws {
+        let selection = try #require(step["selection"] as? [Int])
+        let move = try legible(["move", page, String(selection[0]), "--by", "word", "--direction", "forward"])
+        let object = try JSONSerialization.jsonObject(with: Data(move.stdout.utf8)) as? [String: Any]
+        #expect(object?["position"] as? Int == selection[1], "selection \(selection) against \(move.stdout)")
+        let kinds = (step["events"] as? [[String: Any]] ?? []).compactMap { $0["type"] as? String }
+        #expect(kinds.contains("caret") && kinds.contains("selection"))
+    }
+}
