@@ -20,7 +20,7 @@ import time
 
 import dbus
 import pyatspi
-from gi.repository import GLib
+from atspiclient import find_application, pump
 
 heard = []
 events = {"caret": 0, "selection": 0}
@@ -33,27 +33,6 @@ def on_event(event):
         events["caret"] += 1
     elif event.type.startswith("object:text-selection-changed"):
         events["selection"] += 1
-
-
-def pump(seconds=0.05):
-    end = time.monotonic() + seconds
-    context = GLib.MainContext.default()
-    while time.monotonic() < end:
-        while context.iteration(False):
-            pass
-        time.sleep(0.005)
-
-
-def find_application(name, deadline=10):
-    end = time.monotonic() + deadline
-    while time.monotonic() < end:
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            child = desktop.getChildAtIndex(index)
-            if child is not None and child.name == name:
-                return child
-        time.sleep(0.05)
-    raise SystemExit("legible did not appear on the accessibility bus")
 
 
 def utf16(text, code_points):

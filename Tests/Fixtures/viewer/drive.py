@@ -13,14 +13,17 @@ the announcements, and an XWD screenshot path (Docs/Viewer.md, "Tests").
 """
 
 import json
+import os
 import struct
 import subprocess
 import sys
 import time
 import zlib
 
-import pyatspi
-from gi.repository import GLib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
+
+import pyatspi  # noqa: E402
+from atspiclient import find_application, pump  # noqa: E402
 
 events = []
 
@@ -35,15 +38,6 @@ def on_event(event):
         events.append({"type": "selection", "role": role})
 
 
-def pump(seconds):
-    end = time.monotonic() + seconds
-    context = GLib.MainContext.default()
-    while time.monotonic() < end:
-        while context.iteration(False):
-            pass
-        time.sleep(0.005)
-
-
 def key(window, name):
     began = time.monotonic()
     count = len(events)
@@ -53,17 +47,6 @@ def key(window, name):
     latency = time.monotonic() - began
     pump(0.2)
     return latency
-
-
-def application():
-    for _ in range(200):
-        desktop = pyatspi.Registry.getDesktop(0)
-        for index in range(desktop.childCount):
-            child = desktop.getChildAtIndex(index)
-            if child is not None and child.name == "legible":
-                return child
-        time.sleep(0.05)
-    raise SystemExit("the viewer did not appear on the accessibility bus")
 
 
 def focused(node):
@@ -118,7 +101,7 @@ def main():
                             text=True, check=True).stdout.split()[0]
     subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
     pump(0.5)
-    page = focused(application())
+    page = focused(find_application())
     result["focused"] = {"role": page.getRoleName(), "name": page.name} if page else None
     text = page.queryText()
     steps = []

@@ -1,0 +1,30 @@
+"""What the pyatspi clients of the tests and benchmarks share: running GLib's main context so
+events arrive, and finding the application on the accessibility bus (Docs/ATSPI.md)."""
+
+import time
+
+import pyatspi
+from gi.repository import GLib
+
+
+def pump(seconds=0.05):
+    """Runs the main context for `seconds`, so queued AT-SPI events reach their listeners."""
+    end = time.monotonic() + seconds
+    context = GLib.MainContext.default()
+    while time.monotonic() < end:
+        while context.iteration(False):
+            pass
+        time.sleep(0.005)
+
+
+def find_application(name="legible", deadline=10):
+    """The application named `name` on the desktop, waiting up to `deadline` seconds."""
+    end = time.monotonic() + deadline
+    while time.monotonic() < end:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for index in range(desktop.childCount):
+            child = desktop.getChildAtIndex(index)
+            if child is not None and child.name == name:
+                return child
+        time.sleep(0.05)
+    raise SystemExit(f"{name} did not appear on the accessibility bus")
