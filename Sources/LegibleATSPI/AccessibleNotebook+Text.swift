@@ -120,14 +120,21 @@ extension AccessibleNotebook {
         }
         let page = notebook.pages[span.page]
         let units = page.tokenizer.units(for: unit.granularity)
-        var boundaries = edge == 0 ? units.starts : units.ends
-        if boundaries.first != 0 { boundaries.insert(0, at: 0) }
-        if boundaries.last != page.length { boundaries.append(page.length) }
+        // Boundaries are the unit starts (or ends) with the text's two ends added; they are
+        // read in place, so a call costs a binary search, not a copy of the page's units.
+        let inner = edge == 0 ? units.starts : units.ends
+        let leading = inner.first == 0 ? 0 : 1
+        let count = leading + inner.count + (inner.last == page.length ? 0 : 1)
+        func boundary(_ index: Int) -> Int {
+            if index < leading { return 0 }
+            return index - leading < inner.count ? inner[index - leading] : page.length
+        }
         let position = utf16(offset, in: span)
-        let index = TextUnits.lastIndex(in: boundaries, atMost: position) + shift
+        let found = inner.isEmpty ? 0 : leading + TextUnits.lastIndex(in: inner, atMost: position)
+        let index = (position < boundary(found) ? found - 1 : found) + shift
         guard index >= 0 else { return (0, 0) }
-        guard index + 1 < boundaries.count else { return (characterCount(number), characterCount(number)) }
-        return (codePoint(boundaries[index], in: span), codePoint(boundaries[index + 1], in: span))
+        guard index + 1 < count else { return (characterCount(number), characterCount(number)) }
+        return (codePoint(boundary(index), in: span), codePoint(boundary(index + 1), in: span))
     }
 
     // MARK: Geometry

@@ -16,8 +16,13 @@ extension PageViewer {
             width?.pointee = Double(bounds.width)
             height?.pointee = Double(bounds.height)
         }
-        table.overlayCount = { context in Int32(viewer(context).overlays.count) }
-        table.overlay = { context, index in viewer(context).overlays[Int(index)] }
+        // One draw asks for the count, then each overlay: the list is built once per draw.
+        table.overlayCount = { context in
+            let viewer = viewer(context)
+            viewer.drawnOverlays = viewer.overlays
+            return Int32(viewer.drawnOverlays.count)
+        }
+        table.overlay = { context, index in viewer(context).drawnOverlays[Int(index)] }
         table.key = { context, key, modifiers in
             let shift = modifiers & Int32(LegibleModifierShift) != 0
             let control = modifiers & Int32(LegibleModifierControl) != 0

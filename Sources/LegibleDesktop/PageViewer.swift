@@ -30,6 +30,8 @@ public final class PageViewer {
     var anchor: Int?
     /// The x (image pixels) that Up and Down keep.
     var goalX: Double?
+    /// The overlays of the draw in progress (built when the canvas asks how many there are).
+    var drawnOverlays: [LegibleOverlay] = []
     /// Called once the first page has been drawn.
     public var onFirstDraw: (() -> Void)?
 

@@ -61,16 +61,24 @@ extension Gesture {
         "edit": .edit,
     ]
 
+    /// The most swipes and other gestures a script may ask for in all, counts included: each
+    /// may add an utterance, so a script can neither run for hours nor fill memory.
+    public static let maximumGestures = 1_000_000
+
     /// Every gesture of `script`, or the first bad line's error. The whole script is checked
-    /// before anything runs.
+    /// before anything runs, including its total against ``maximumGestures``.
     public static func parse(_ script: String) throws(GestureScriptError) -> [Gesture] {
         var gestures: [Gesture] = []
+        var total = 0
         for (index, raw) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let verb = words.first else { continue }
-            do {
-                gestures.append(try gesture(verb, Array(words.dropFirst())))
+            do throws(Reason) {
+                let gesture = try gesture(verb, Array(words.dropFirst()))
+                if case .swipe(_, let count) = gesture { total += count } else { total += 1 }
+                guard total <= maximumGestures else { throw Reason(text: "the script asks for more than \(maximumGestures) gestures") }
+                gestures.append(gesture)
             } catch let reason {
                 throw GestureScriptError(line: index + 1, reason: reason.text)
             }

@@ -52,6 +52,7 @@ struct ReadingDemoTests {
             ("next 0\n", "script line 1: next takes a count in 1...100000"),
             ("touch 1e9 2\n", "script line 1: touch takes x and y"),
             ("start 0:1\n", "script line 1: start takes PAGE or PAGE:LINE"),
+            (String(repeating: "next 100000\n", count: 11), "script line 11: the script asks for more than 1000000 gestures"),
         ] {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/bad.script"))
             let run = try legible(["read", Self.pages[0], "--script", folder + "/bad.script"])
