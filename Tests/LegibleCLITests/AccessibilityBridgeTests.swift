@@ -19,21 +19,7 @@ struct AccessibilityBridgeTests {
     static func walk(_ pages: [String], store: String) throws -> [String: Any] {
         let out = try temporaryFolder() + "/walk.json"
         let script = Repository.root.appendingPathComponent("Tests/Fixtures/atspi/walk.py").path
-        // The bus daemons (session bus, accessibility bus, registry) outlive the client and
-        // inherit its output, and may ignore SIGTERM: the run gets a process group of its own,
-        // whose members are all killed at the end, and its output goes to a file.
-        let log = out + ".log"
-        // A runtime folder of its own, so the accessibility bus socket is this run's alone.
-        let runtime = try temporaryFolder()
-        chmod(runtime, 0o700)
-        let command = "/usr/bin/dbus-run-session -- /usr/bin/python3 \"$@\" >\"$LOG\" 2>&1; echo $? >\"$LOG.status\"; kill -KILL 0"
-        _ = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/setsid"),
-            ["-w", "/bin/sh", "-c", command, "sh", script, out, Repository.legibleExecutable.path, store] + pages,
-            environment: ["LOG": log, "XDG_RUNTIME_DIR": runtime])
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        let status = (try? String(contentsOfFile: log + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(status == "0", "walk.py: \(output.suffix(2000))")
+        try BusSession.run(script, [out, Repository.legibleExecutable.path, store] + pages, log: out + ".log", display: false)
         let data = try Data(contentsOf: URL(fileURLWithPath: out))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }

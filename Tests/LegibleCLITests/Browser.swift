@@ -104,3 +104,27 @@ enum RealParts {
         return false
     }
 }
+
+/// A Python client run on a private session bus (and, with `display`, a private X server), as
+/// the AT-SPI and viewer tests need (`Docs/ATSPI.md`, "Testing with pyatspi").
+enum BusSession {
+    /// Runs `/usr/bin/python3 script arguments…` under `dbus-run-session` (inside `xvfb-run`
+    /// with `display`), with its output in `log`; records a failure when it does not exit 0.
+    ///
+    /// The bus daemons outlive the client, inherit its output and may ignore SIGTERM, so the run
+    /// gets a process group of its own whose members are all killed at the end, its output goes
+    /// to a file (a pipe would stay open), and it gets its own `XDG_RUNTIME_DIR`, so the
+    /// accessibility bus socket is this run's alone.
+    static func run(_ script: String, _ arguments: [String], log: String, display: Bool) throws {
+        let runtime = try temporaryFolder()
+        chmod(runtime, 0o700)
+        let prefix = display ? "xvfb-run -a -s '-screen 0 1000x1100x24' " : ""
+        let command = prefix + "/usr/bin/dbus-run-session -- /usr/bin/python3 \"$@\" >\"$LOG\" 2>&1; echo $? >\"$LOG.status\"; kill -KILL 0"
+        _ = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/setsid"), ["-w", "/bin/sh", "-c", command, "sh", script] + arguments,
+            environment: ["LOG": log, "XDG_RUNTIME_DIR": runtime])
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        let status = (try? String(contentsOfFile: log + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(status == "0", "\((script as NSString).lastPathComponent): \(output.suffix(2000))")
+    }
+}

@@ -25,19 +25,9 @@ struct ViewerTests {
         let folder = try temporaryFolder()
         let out = folder + "/view.json"
         let store = folder + "/clippings.jsonl"
-        let runtime = try temporaryFolder()
-        chmod(runtime, 0o700)
         let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/drive.py").path
-        let command =
-            "xvfb-run -a -s '-screen 0 1000x1100x24' /usr/bin/dbus-run-session -- /usr/bin/python3 \"$@\" >\"$OUT.log\" 2>&1; echo $? >\"$OUT.status\"; kill -KILL 0"
-        _ = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/setsid"),
-            ["-w", "/bin/sh", "-c", command, "sh", script, out, Repository.legibleExecutable.path, store, Repository.scans.path]
-                + Self.pages,
-            environment: ["OUT": out, "XDG_RUNTIME_DIR": runtime])
-        let status = (try? String(contentsOfFile: out + ".status", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let log = (try? String(contentsOfFile: out + ".log", encoding: .utf8)) ?? ""
-        #expect(status == "0", "drive.py: \(log.suffix(2000))")
+        try BusSession.run(
+            script, [out, Repository.legibleExecutable.path, store, Repository.scans.path] + Self.pages, log: out + ".log", display: true)
         let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
         #expect(seen["ready"] as? String == "ready")
         #expect((seen["focused"] as? [String: String]) == ["role": "page", "name": "Page 1 of 3"])
