@@ -10,8 +10,6 @@ extension HTMLCommand {
         var name: String
         /// Where it was found.
         var path: String
-        /// Its bytes.
-        var bytes: Data
 
         /// Looks for the scan of `page` next to its document, then in each of `folders`. A name
         /// with a folder part is refused (a document must not make us copy any file it names),
@@ -26,12 +24,16 @@ extension HTMLCommand {
             let candidates = ([AtomicFile.folderPath(of: documentPath)] + folders).map { $0 + "/" + name }
             var mismatched: String?
             for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
-                let bytes = try InputFile.read(candidate, what: "an image")
-                if let expected = page.layout.image.sha256, Checksum.sha256Hex(of: bytes) != expected.lowercased() {
-                    mismatched = candidate
-                    continue
+                // Hashed as a stream: finding a notebook's scans never holds them all in memory.
+                try InputFile.checkReadable(candidate, what: "an image")
+                if let expected = page.layout.image.sha256 {
+                    guard let actual = Checksum.sha256Hex(ofFileAt: candidate) else { throw CLIError.io("\(candidate): read failed") }
+                    if actual != expected.lowercased() {
+                        mismatched = candidate
+                        continue
+                    }
                 }
-                return Scan(name: name, path: candidate, bytes: bytes)
+                return Scan(name: name, path: candidate)
             }
             if let mismatched {
                 throw CLIError.badData("\(mismatched) is not the image \(documentPath) was recognised from (its SHA-256 differs)")
@@ -40,8 +42,11 @@ extension HTMLCommand {
             throw CLIError.missingInput("\(documentPath): its scan \(name) is not in \(searched); name its folder with --scans DIR")
         }
 
-        /// The bytes a browser shows and their extension (TIFF becomes PNG).
-        func browserReady() throws -> (bytes: Data, fileExtension: String) {
+        /// The scan's bytes, read when a placement needs them.
+        func bytes() throws -> Data { try InputFile.read(path, what: "an image") }
+
+        /// `bytes` as a browser shows them, and their extension (TIFF becomes PNG).
+        func browserReady(_ bytes: Data) throws -> (bytes: Data, fileExtension: String) {
             guard let ready = BrowserImage.ready(bytes) else {
                 throw CLIError.badData("\(path): is not an image a browser or Leptonica can read")
             }
@@ -61,11 +66,12 @@ extension HTMLCommand {
         var placement = Placement()
         var copied: [String: Data] = [:]
         for scan in scans {
-            if mode == .link, BrowserImage.browserExtension(of: scan.bytes) != nil {
+            let bytes = try scan.bytes()
+            if mode == .link, BrowserImage.browserExtension(of: bytes) != nil {
                 placement.sources.append(relativeURL(from: output, to: scan.path))
                 continue
             }
-            let ready = try scan.browserReady()
+            let ready = try scan.browserReady(bytes)
             if mode == .embed {
                 placement.sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
                 continue
