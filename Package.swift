@@ -68,6 +68,7 @@ let package = Package(
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
+        .target(name: "LegibleBatch"),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
@@ -87,6 +88,7 @@ let package = Package(
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleATSPI", "LegibleDesktop",
+                "LegibleBatch",
             ]),
         .executableTarget(
             name: "legible-bench",
@@ -137,7 +139,10 @@ let package = Package(
             name: "LegibleFuzzingTests",
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleBatchTests",
+            dependencies: ["LegibleBatch"]),
+        .testTarget(
             name: "LegibleCLITests",
-            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleTestSupport", "LegibleGoldenSupport"]),
+            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleBatch", "LegibleTestSupport", "LegibleGoldenSupport"]),
     ]
 )

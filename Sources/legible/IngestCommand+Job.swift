@@ -13,14 +13,25 @@ extension IngestCommand {
         var formats: [Format]
         var force: Bool
 
+        /// Reads, recognises or imports, and commits; the outcome records the seconds it took.
         func run(recogniser: Recogniser?) -> Outcome {
+            let start = Date()
+            var outcome = perform(recogniser: recogniser)
+            outcome.seconds = Date().timeIntervalSince(start)
+            return outcome
+        }
+
+        private func perform(recogniser: Recogniser?) -> Outcome {
             var outcome = Outcome(image: image)
             do {
                 let data = try InputFile.read(image, what: "an image")
+                let sha256 = Checksum.sha256Hex(of: data)
+                outcome.sha256 = sha256
                 let (digest, layoutData) = try provenance()
-                if !force, let existing = try upToDate(data: data, digest: digest) {
+                if !force, let existing = try upToDate(sha256: sha256, digest: digest) {
                     outcome.layout = existing
                     outcome.skipped = true
+                    outcome.outputs = outputNames
                     return outcome
                 }
                 var layout: PageLayout
@@ -38,6 +49,7 @@ extension IngestCommand {
                 // the previous set (or nothing), never a mixed one.
                 try AtomicFile.commit(try outputs(of: layout))
                 outcome.layout = layout
+                outcome.outputs = outputNames
             } catch {
                 outcome.failure = CLIError(error)
             }
@@ -55,6 +67,9 @@ extension IngestCommand {
                 return ("import-" + String(Checksum.sha256Hex(of: bytes).prefix(16)), bytes)
             }
         }
+
+        /// The output files' names, relative to the output folder.
+        var outputNames: [String] { formats.map { "\(IngestCommand.outputStem(image)).\($0.fileExtension)" } }
 
         /// Every requested format of `layout`, as files to write.
         func outputs(of layout: PageLayout) throws -> [AtomicFile.Output] {
@@ -80,10 +95,10 @@ extension IngestCommand {
         /// from the document and comparing bytes; a missing or stale sibling (say, from an older
         /// image) is rewritten from the document, without recognising again
         /// (`Docs/CLI.md`, "Up to date").
-        func upToDate(data: Data, digest: String) throws -> PageLayout? {
+        func upToDate(sha256: String, digest: String) throws -> PageLayout? {
             let jsonPath = "\(output)/\(IngestCommand.outputStem(image)).json"
             guard let existing = (try? InputFile.read(jsonPath)).flatMap({ try? PageLayout.decodeDocument($0) }),
-                existing.image.sha256 == Checksum.sha256Hex(of: data), existing.engine?.optionsDigest == digest
+                existing.image.sha256 == sha256, existing.engine?.optionsDigest == digest
             else { return nil }
             let stale = try outputs(of: existing).filter { (try? InputFile.read($0.path)) != $0.bytes }
             if !stale.isEmpty { try AtomicFile.commit(stale) }

@@ -1,14 +1,27 @@
 import Foundation
 
-/// Collects worker results by image index.
+/// Collects worker results by image index, and the first error the workers met outside an
+/// image (writing the manifest).
 final class OutcomeStore: @unchecked Sendable {
     private var outcomes: [IngestCommand.Outcome?]
+    private var errors: [Error] = []
     private let lock = NSLock()
     init(count: Int) { outcomes = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ outcome: IngestCommand.Outcome) {
         lock.lock()
         outcomes[index] = outcome
         lock.unlock()
+    }
+    func record(error: Error?) {
+        guard let error else { return }
+        lock.lock()
+        errors.append(error)
+        lock.unlock()
+    }
+    var firstError: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return errors.first
     }
     var all: [IngestCommand.Outcome] {
         lock.lock()

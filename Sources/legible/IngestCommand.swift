@@ -1,4 +1,5 @@
 import Foundation
+import LegibleBatch
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -12,8 +13,9 @@ import LegibleOCR
 /// `.hocr` or `.html`), imports an existing ALTO or hOCR transcription instead. Spreads the
 /// images over `--jobs` worker threads, each with its own engine; skips images whose outputs are
 /// up to date unless `--force`; commits each page's outputs together; never lets one bad image
-/// stop the rest (`Docs/CLI.md`). Exit status: 0 when every image was read, else the status of
-/// the first failure.
+/// stop the rest (`Docs/CLI.md`). With `--shard`, takes only its shard of the images and logs
+/// each one to `DIR/manifest/` (`Docs/Cluster.md`). Exit status: 0 when every image was read,
+/// else the status of the first failure.
 struct IngestCommand {
     /// `--format`: the files written per page.
     enum Format: String, OptionChoice {
@@ -26,10 +28,17 @@ struct IngestCommand {
     static let stepNames = PreprocessingStepKind.allCases.map(\.optionName) + ["none"]
 
     static let spec = CommandSpec(
-        name: "ingest", arguments: "IMAGE...", positionalCount: 1...Int.max,
+        name: "ingest", arguments: "[IMAGE...]", positionalCount: 0...Int.max,
         summary: "Reads PNG, JPEG and TIFF pages into page documents (and hOCR, text, ALTO) in the output folder.",
         options: [
             OptionSpec("-o", "--output", kind: .text("DIR"), required: true, help: "the output folder"),
+            OptionSpec("--inputs", kind: .text("FILE"), help: "read more images from FILE, one path per line (- for stdin)"),
+            OptionSpec(
+                "--shard", kind: .text("K/N|auto"), help: "take only shard K of N (from 0), or the scheduler's task; log to DIR/manifest/"),
+            OptionSpec(
+                "--shard-count", kind: .integer("N", 1...Shard.maximumCount),
+                help: "with --shard auto: the whole split's count (Kubernetes, resubmitted Slurm tasks)"),
+            OptionSpec("--root", kind: .text("DIR"), help: "the folder images are sharded relative to (default: the current folder)"),
             OptionSpec("--format", kind: .list(Format.names), help: "the files to write per page (default json)"),
             OptionSpec("--jobs", kind: .integer("N", 1...256), help: "worker threads, each with its own engine (default: the cores)"),
             OptionSpec("-l", kind: .text("LANG"), help: "Tesseract languages joined by + (default eng)"),
@@ -57,6 +66,12 @@ struct IngestCommand {
         var layout: PageLayout?
         var skipped = false
         var failure: CLIError?
+        /// The image's SHA-256, once read.
+        var sha256: String?
+        /// The files written or kept, relative to the output folder.
+        var outputs: [String] = []
+        /// Wall seconds spent on the image.
+        var seconds = 0.0
     }
 
     /// Everything a batch needs, read from the command line and checked before any work.
@@ -69,18 +84,23 @@ struct IngestCommand {
         var jobs: Int
         var force: Bool
         var quiet: Bool
+        /// With `--shard`: the shard, the size of the whole batch, and each image's key.
+        var shard: Shard?
+        var total: Int
+        var keys: [String]
     }
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let batch = try batch(command)
-        try refuseSharedStems(batch.images)
         let needsEngine = batch.sources.contains(where: \.needsEngine)
         if needsEngine { prepareOCREnvironment(batch: batch.images.count > 1) }
         try prepareOutputFolder(batch.output)
         AtomicFile.removeStaleTemporaries(in: batch.output)
         // Load one engine up front so a missing language fails once, with 69, before any work.
         let first = needsEngine ? try Recogniser(options: batch.options) : nil
-        let outcomes = process(batch, firstEngine: first)
+        let manifest = try batch.shard.map { try ManifestLog(output: batch.output, shard: $0) }
+        try manifest?.append(.task(taskRecord(batch)))
+        let outcomes = try process(batch, firstEngine: first, manifest: manifest)
         if !batch.quiet { try summarise(outcomes, of: batch) }
         let failures = outcomes.compactMap(\.failure)
         for failure in failures { Console.message(failure.message) }
@@ -89,15 +109,26 @@ struct IngestCommand {
 
     static func batch(_ command: ParsedCommand) throws -> Batch {
         let output = command.text("-o") ?? ""
+        var images = try inputs(command)
+        try refuseSharedStems(images)
+        let total = images.count
+        let shard = try shard(command)
+        var keys: [String] = []
+        if let shard {
+            let selection = try select(images, shard: shard, root: command.text("--root") ?? ".")
+            keys = selection.indexes.map { selection.keys[$0] }
+            images = selection.indexes.map { images[$0] }
+        }
         return Batch(
-            images: command.positionals, sources: try layoutSources(command, images: command.positionals), output: output,
+            images: images, sources: try layoutSources(command, images: images), output: output,
             formats: command.list("--format", as: Format.self) ?? [.json], options: try ocrOptions(command),
             jobs: command.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount, force: command.flag("--force"),
-            quiet: command.flag("-q"))
+            quiet: command.flag("-q"), shard: shard, total: total, keys: keys)
     }
 
-    /// Runs every image on `batch.jobs` worker threads and returns the outcomes in input order.
-    static func process(_ batch: Batch, firstEngine: Recogniser?) -> [Outcome] {
+    /// Runs every image on `batch.jobs` worker threads, logging each to `manifest`, and returns
+    /// the outcomes in input order; throws 74 when the manifest could not be written.
+    static func process(_ batch: Batch, firstEngine: Recogniser?, manifest: ManifestLog?) throws -> [Outcome] {
         let progress = Progress(total: batch.images.count, enabled: !batch.quiet && Console.messagesAreTerminal)
         // Largest files first (longest-processing-time order): a slow page picked up last would
         // leave the other worker idle at the end of the batch.
@@ -111,7 +142,9 @@ struct IngestCommand {
                 defer { group.leave() }
                 var engine = worker == 0 ? firstEngine : nil
                 while let index = queue.next() {
-                    outcomes.set(index, runJob(index, of: batch, engine: &engine))
+                    let outcome = runJob(index, of: batch, engine: &engine)
+                    outcomes.set(index, outcome)
+                    if let manifest { outcomes.record(error: log(outcome, key: batch.keys[index], of: batch, to: manifest)) }
                     progress.advance(label: (batch.images[index] as NSString).lastPathComponent)
                 }
             }
@@ -120,6 +153,7 @@ struct IngestCommand {
         }
         group.wait()
         progress.finish()
+        if let error = outcomes.firstError { throw error }
         return outcomes.all
     }
 
@@ -147,8 +181,9 @@ struct IngestCommand {
         let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
         let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
         let skipped = outcomes.filter(\.skipped).count
+        let shard = batch.shard.map { "shard \($0) of a batch of \(batch.total): " } ?? ""
         try Console.out(
-            "ingested \(read.count) of \(batch.images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
+            "\(shard)ingested \(read.count) of \(batch.images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
         )
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }

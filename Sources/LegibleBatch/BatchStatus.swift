@@ -1,0 +1,171 @@
+import Foundation
+
+/// Why a manifest could not be read; `message` is one line for stderr.
+public struct ManifestError: Error, Equatable, Sendable {
+    /// What was wrong: the file and line.
+    public let message: String
+}
+
+/// The state of a sharded batch, merged from every task's manifest (`Docs/Cluster.md`,
+/// "Status"). An input's latest record wins, so a failure that a re-run fixed counts as done.
+public struct BatchStatus: Equatable, Sendable {
+    /// One input whose latest record is a failure.
+    public struct Failure: Equatable, Sendable {
+        /// The input's key.
+        public var input: String
+        /// The failure's message.
+        public var error: String
+    }
+
+    /// One shard still owing work.
+    public struct PendingShard: Equatable, Sendable {
+        /// The shard.
+        public var shard: Shard
+        /// Inputs of the shard not yet done or up to date; `nil` when the shard never
+        /// started, so its size is unknown.
+        public var owing: Int?
+    }
+
+    /// Inputs in the batch, from the latest task record; `nil` when no task has started.
+    public var expected: Int?
+    /// Inputs whose outputs are all written: their latest record is done or up to date.
+    public var done = 0
+    /// Of ``done``, those whose latest record found them up to date (a re-run passed them).
+    public var upToDate = 0
+    /// Records of a recognition (or import), re-runs included: the work the tasks did.
+    public var recognitions = 0
+    /// Inputs whose latest record is a failure.
+    public var failures: [Failure] = []
+    /// Inputs recognised more than once (`done` in two records): shards that overlapped.
+    public var duplicates: [String] = []
+    /// Shards of the latest split that started never or did not finish, in index order.
+    public var pending: [PendingShard] = []
+    /// Distinct shard counts seen in task records: more than one means the batch was re-split.
+    public var shardCounts: [Int] = []
+    /// Torn last lines (a task killed mid-write), skipped.
+    public var tornLines = 0
+    /// Recognitions per wall second while any task was working: the union of every task's
+    /// span, from its start to its last record, so idle time between re-runs does not count.
+    public var pagesPerSecond: Double?
+    /// Mean wall seconds a worker spent per recognised page.
+    public var secondsPerPage: Double?
+
+    /// Inputs with no record at all; `nil` when no task has started.
+    public var missing: Int? { expected.map { max(0, $0 - done - failures.count) } }
+
+    /// Whether every input is done or up to date.
+    public var isComplete: Bool { expected != nil && missing == 0 && failures.isEmpty }
+}
+
+extension BatchStatus {
+    /// Merges manifests, given as (file name, bytes) in any order.
+    public static func merge(_ manifests: [(name: String, bytes: Data)]) throws(ManifestError) -> BatchStatus {
+        var tasks: [TaskRecord] = []
+        var pages: [PageRecord] = []
+        var spans: [ClosedRange<Double>] = []
+        var torn = 0
+        for (name, bytes) in manifests {
+            let read = try records(in: bytes, name: name)
+            torn += read.torn
+            for record in read.records {
+                switch record {
+                case .task(let task):
+                    tasks.append(task)
+                    spans.append(task.started...task.started)
+                case .page(let page):
+                    pages.append(page)
+                    if let span = spans.last, page.finished >= span.lowerBound { spans[spans.count - 1] = span.lowerBound...page.finished }
+                }
+            }
+        }
+        var status = summarise(pages)
+        status.tornLines = torn
+        status.place(tasks: tasks, pages: pages)
+        let busy = coveredLength(spans)
+        if status.recognitions > 0, busy > 0 { status.pagesPerSecond = Double(status.recognitions) / busy }
+        return status
+    }
+
+    /// The records of one manifest. Only the last line may be torn (no final newline and not
+    /// JSON): that is a kill mid-append, counted and skipped. Anything else unreadable is bad
+    /// data.
+    static func records(in bytes: Data, name: String) throws(ManifestError) -> (records: [ManifestRecord], torn: Int) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        var records: [ManifestRecord] = []
+        let decoder = JSONDecoder()
+        for (number, line) in lines.enumerated() where !line.isEmpty {
+            do {
+                records.append(try decoder.decode(ManifestRecord.self, from: Data(line)))
+            } catch {
+                if number == lines.count - 1 { return (records, 1) }
+                throw ManifestError(message: "\(name) line \(number + 1): not a manifest record")
+            }
+        }
+        return (records, 0)
+    }
+
+    /// Counts by each input's latest record.
+    static func summarise(_ pages: [PageRecord]) -> BatchStatus {
+        var status = BatchStatus()
+        var latest: [String: PageRecord] = [:]
+        var recognised: [String: Int] = [:]
+        for page in pages {
+            if let earlier = latest[page.input], earlier.finished > page.finished { continue }
+            latest[page.input] = page
+        }
+        for page in pages where page.status == .done { recognised[page.input, default: 0] += 1 }
+        for page in latest.values.sorted(by: { $0.input < $1.input }) {
+            switch page.status {
+            case .done: status.done += 1
+            case .upToDate:
+                status.done += 1
+                status.upToDate += 1
+            case .failed: status.failures.append(Failure(input: page.input, error: page.error ?? "failed"))
+            }
+        }
+        status.duplicates = recognised.filter { $0.value > 1 }.keys.sorted()
+        let work = pages.filter { $0.status == .done }
+        status.recognitions = work.count
+        if !work.isEmpty { status.secondsPerPage = work.reduce(0) { $0 + $1.seconds } / Double(work.count) }
+        return status
+    }
+
+    /// The batch size and the shards still owing work, from the task records.
+    mutating func place(tasks: [TaskRecord], pages: [PageRecord]) {
+        shardCounts = Set(tasks.compactMap { $0.parsedShard?.count }).sorted()
+        guard let newest = tasks.max(by: { $0.started < $1.started }), let split = newest.parsedShard?.count else { return }
+        expected = newest.inputs
+        var latestTask: [Int: TaskRecord] = [:]
+        for task in tasks {
+            guard let shard = task.parsedShard, shard.count == split else { continue }
+            if let earlier = latestTask[shard.index], earlier.started > task.started { continue }
+            latestTask[shard.index] = task
+        }
+        var settled: [String: Set<String>] = [:]
+        for page in pages where page.status != .failed { settled[page.shard, default: []].insert(page.input) }
+        for index in 0..<split {
+            let shard = Shard(index: index, count: split)!
+            guard let task = latestTask[index] else {
+                pending.append(PendingShard(shard: shard, owing: nil))
+                continue
+            }
+            let owing = task.shardInputs - (settled[shard.description]?.count ?? 0)
+            if owing > 0 { pending.append(PendingShard(shard: shard, owing: owing)) }
+        }
+    }
+
+    /// The length of the union of `spans`.
+    static func coveredLength(_ spans: [ClosedRange<Double>]) -> Double {
+        var total = 0.0
+        var current: ClosedRange<Double>?
+        for span in spans.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let open = current, span.lowerBound <= open.upperBound {
+                current = open.lowerBound...max(open.upperBound, span.upperBound)
+            } else {
+                total += current.map { $0.upperBound - $0.lowerBound } ?? 0
+                current = span
+            }
+        }
+        return total + (current.map { $0.upperBound - $0.lowerBound } ?? 0)
+    }
+}
