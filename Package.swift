@@ -94,14 +94,14 @@ let package = Package(
             name: "legible-bench",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
-                "LegibleEvaluation", "LegibleReading", "LegibleATSPI",
+                "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch",
             ]),
 
         .target(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput", "LegibleWeb", "LegibleATSPI",
+                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

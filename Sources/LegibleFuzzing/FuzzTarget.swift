@@ -1,5 +1,6 @@
 import Foundation
 import LegibleATSPI
+import LegibleBatch
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -32,6 +33,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A gesture script, replayed on the Chicago notebook: every utterance's range lies in
     /// its page's text, and a refused script names its line.
     case script
+    /// A sharded batch's manifest and input list: merging never traps, splitting a manifest
+    /// into two files at a line changes no count, and list paths and shard keys are clean.
+    case manifest
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -43,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .html: Self.html(data)
         case .atspi: Self.atspi(data)
         case .script: Self.script(data)
+        case .manifest: Self.manifest(data)
         }
     }
 
@@ -169,6 +174,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 pages.indices.contains(page) && range.start.offset >= 0 && range.end.offset <= pages[page].length,
                 "an utterance's range leaves its page")
         }
+    }
+
+    static func manifest(_ data: Data) {
+        if let paths = try? InputList.parse([UInt8](data)) {
+            for path in paths {
+                precondition(!path.isEmpty && !path.contains("\n") && !path.utf8.contains(0), "a listed path holds a line break or NUL")
+                guard let key = ShardKey.key(of: path, root: "/r", currentFolder: "/r/c") else { continue }
+                let parts = key.split(separator: "/", omittingEmptySubsequences: false)
+                precondition(!parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }, "a shard key keeps an empty, . or .. part")
+            }
+        }
+        guard let whole = try? BatchStatus.merge([("m", data)]) else { return }
+        precondition(whole.upToDate <= whole.done && whole.pagesPerSecond.map { $0.isFinite && $0 > 0 } ?? true, "implausible counts")
+        precondition(
+            zip(whole.pending, whole.pending.dropFirst()).allSatisfy { $0.shard.index < $1.shard.index }, "pending shards out of order")
+        guard whole.tornLines == 0, let cut = data.firstIndex(of: UInt8(ascii: "\n")) else { return }
+        let parts = [("a", Data(data[...cut])), ("b", Data(data[(cut + 1)...]))]
+        guard let split = try? BatchStatus.merge(parts) else { preconditionFailure("a manifest split at a line no longer merges") }
+        precondition(
+            split.done == whole.done && split.failures == whole.failures && split.duplicates == whole.duplicates
+                && split.expected == whole.expected,
+            "splitting a manifest into two files changed the counts")
     }
 
     static func layout(_ data: Data) {

@@ -35,7 +35,7 @@ func webBenchmark() throws {
 }
 
 func fileSize(_ path: String) -> Int {
-    ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    ((try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath))?[.size] as? NSNumber)?.intValue ?? 0
 }
 
 /// Runs a tool with `input` on stdin; its stdout, or `nil` when it failed.

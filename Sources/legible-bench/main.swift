@@ -6,6 +6,8 @@
 //                                   paragraphs; clippings appends per second
 //   legible-bench gestures          a 10,000-gesture script on 3 and on 300 pages: cost per gesture
 //   legible-bench atspi             the AT-SPI bridge: in-process cost, start-up, memory, latency over D-Bus
+//   legible-bench cluster           a sharded ingest of Scans/ as Slurm arrays of 1, 2 and 4 tasks against
+//                                   one run; scheduling and engine cost per task; 10⁶-page projection
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -398,6 +400,8 @@ case "atspi":
     try atspiBenchmark()
 case "gestures":
     try gestureBenchmark()
+case "cluster":
+    try clusterBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster")
 }

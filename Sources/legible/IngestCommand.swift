@@ -96,10 +96,11 @@ struct IngestCommand {
         if needsEngine { prepareOCREnvironment(batch: batch.images.count > 1) }
         try prepareOutputFolder(batch.output)
         AtomicFile.removeStaleTemporaries(in: batch.output)
-        // Load one engine up front so a missing language fails once, with 69, before any work.
-        let first = needsEngine ? try Recogniser(options: batch.options) : nil
+        // The task's start is logged before the engine loads, so the manifests' spans include it.
         let manifest = try batch.shard.map { try ManifestLog(output: batch.output, shard: $0) }
         try manifest?.append(.task(taskRecord(batch)))
+        // Load one engine up front so a missing language fails once, with 69, before any work.
+        let first = needsEngine ? try Recogniser(options: batch.options) : nil
         let outcomes = try process(batch, firstEngine: first, manifest: manifest)
         if !batch.quiet { try summarise(outcomes, of: batch) }
         let failures = outcomes.compactMap(\.failure)
