@@ -139,6 +139,36 @@ enum Leptonica {
         return pixCountPixels(binary.pointer, &count, nil) == 0 ? Int(count) : 0
     }
 
+    /// The 1-bit image without connected components far longer than they are thick (width ÷
+    /// height outside 1/12…12): rulings, margins and their fragments, however tilted.
+    static func withoutThinLines(_ binary: PixImage) -> PixImage? {
+        var changed: Int32 = 0
+        guard let tall = PixImage(pixSelectByWidthHeightRatio(binary.pointer, 1.0 / 12, 8, Int32(L_SELECT_IF_GTE), &changed)) else {
+            return nil
+        }
+        return PixImage(pixSelectByWidthHeightRatio(tall.pointer, 12, 8, Int32(L_SELECT_IF_LTE), &changed))
+    }
+
+    /// A 1-bit image at half size as 8-bit grey, each pixel the mean of its four: smooth
+    /// strokes for Tesseract when the writing is too large for it.
+    static func halfSizeGrey(_ binary: PixImage) -> PixImage? { PixImage(pixScaleToGray2(binary.pointer)) }
+
+    /// A 1-bit image at half size, a pixel set where any of its four was (rank 1).
+    static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
+
+    /// Ink pixels of a 1-bit image that lie outside every box (clipped to the image): the
+    /// image is copied and the boxes cleared in the copy.
+    static func inkOutside(_ binary: PixImage, boxes: [PixelBox]) -> Int {
+        guard let copy = PixImage(pixCopy(nil, binary.pointer)) else { return inkCount(binary) }
+        for box in boxes {
+            var owned = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width.rounded(.up)), Int32(box.height.rounded(.up)))
+            guard let cBox = owned else { continue }
+            pixClearInRect(copy.pointer, cBox)
+            boxDestroy(&owned)
+        }
+        return inkCount(copy)
+    }
+
     /// Skew in degrees (rotate clockwise by it to deskew) and confidence, or `nil`.
     static func skew(_ binary: PixImage) -> (degrees: Double, confidence: Double)? {
         var angle: Float = 0, confidence: Float = 0

@@ -12,6 +12,11 @@ public struct OCROptions: Hashable, Sendable {
     public var dpi: Int?
     /// Which preprocessing steps may run (`--no-preprocess` turns all off).
     public var preprocessing: PreprocessingOptions = .init()
+    /// Whether a page whose first reading leaves ink outside its lines, or reads with low
+    /// confidence, is read again other ways and the best reading kept (`Docs/Recognition.md`,
+    /// "Check and retry"). On by default; choosing the steps (`--preprocess`,
+    /// `--no-preprocess`) turns it off, so a chosen pipeline is exactly what runs.
+    public var retryPoorPages = true
     /// Tessdata folder; `nil` uses `TESSDATA_PREFIX` or Debian's folder.
     public var dataPath: String?
     /// Seconds Tesseract may spend recognising one page (`--timeout`); the engine checks it
@@ -29,7 +34,8 @@ public struct OCROptions: Hashable, Sendable {
 
     /// A short stable digest of every option that changes recognition.
     public var digest: String {
-        let description = "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);v=1"
+        let description =
+            "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=2"
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

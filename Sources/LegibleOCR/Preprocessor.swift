@@ -144,18 +144,24 @@ struct Preprocessor {
 /// Maps points of the deskewed image back to the ORIGINAL image. Leptonica's `pixRotate`
 /// turns clockwise (on screen, y down) by the angle about the image centre, keeping the size;
 /// the inverse is the same rotation by the negated angle.
+///
+/// `scale` first multiplies a point of an image read at reduced size (2 for half size), so
+/// the rotation applies to full-size pixels.
 struct RotationMapping {
     let degrees: Double
     let centreX: Double
     let centreY: Double
+    let scale: Double
 
-    init(degrees: Double, width: Int, height: Int) {
+    init(degrees: Double, width: Int, height: Int, scale: Double = 1) {
         self.degrees = degrees
         centreX = Double(width) / 2
         centreY = Double(height) / 2
+        self.scale = scale
     }
 
-    func toOriginal(_ point: PixelPoint) -> PixelPoint {
+    func toOriginal(_ scaled: PixelPoint) -> PixelPoint {
+        let point = scale == 1 ? scaled : PixelPoint(x: scaled.x * scale, y: scaled.y * scale)
         guard degrees != 0 else { return point }
         let radians = -degrees * .pi / 180
         let dx = point.x - centreX
@@ -165,7 +171,7 @@ struct RotationMapping {
 
     /// The axis-aligned bound of the box's four corners mapped back.
     func toOriginal(_ box: PixelBox) -> PixelBox {
-        guard degrees != 0 else { return box }
+        guard degrees != 0 || scale != 1 else { return box }
         let corners = [
             PixelPoint(x: box.x, y: box.y), PixelPoint(x: box.maxX, y: box.y),
             PixelPoint(x: box.x, y: box.maxY), PixelPoint(x: box.maxX, y: box.maxY),

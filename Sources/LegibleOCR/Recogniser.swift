@@ -124,35 +124,68 @@ public final class Recogniser: @unchecked Sendable {
         return (header, image)
     }
 
-    /// Recognises image bytes; `path` names the image in errors and in the document.
+    /// Recognises image bytes; `path` names the image in errors and in the document. A poor
+    /// first reading is retried other ways and the best kept (``OCROptions/retryPoorPages``).
     public func recognise(imageData data: Data, path: String) throws -> PageLayout {
         let (header, image) = try Self.decoded(data, path: path)
-        let prepared = try Preprocessor(options: options.preprocessing).run(image)
-        // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
-        if let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
-            Leptonica.writePNG(
-                prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
-        }
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
+        let (first, prepared) = try read(image, .standard, resolution: resolution, path: path)
+        var readings = [first]
+        if options.retryPoorPages,
+            let reference = Reference(
+                standard: prepared.image, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height)
+        {
+            readings[0].coverage = reference.coverage(of: first.lines)
+            for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) {
+                guard !(readings.max { $0.score < $1.score }!).isGood else { break }
+                var next = try read(image, strategy, resolution: resolution, path: path).reading
+                next.coverage = reference.coverage(of: next.lines)
+                readings.append(next)
+            }
+        }
+        // The first reading wins ties: it is the configured one.
+        let kept = readings.dropFirst().reduce(readings[0]) { $1.score > $0.score ? $1 : $0 }
+        let steps = kept.steps + (options.retryPoorPages ? [Self.checkStep(readings, kept: kept)] : [])
+        let engine = EngineInfo(
+            name: "tesseract", version: TesseractAPI.version, languages: options.languages,
+            pageSegmentationMode: kept.strategy == .singleColumn ? 4 : options.pageSegmentationMode, modelSHA256: modelSHA256,
+            optionsDigest: options.digest)
+        let pageImage = PageImage(
+            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: Checksum.sha256Hex(of: data),
+            dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation)
+        return PageLayout.assemble(ParagraphGrouping.group(kept.lines), image: pageImage, engine: engine, preprocessing: steps)
+    }
+
+    /// One reading of `image` by `strategy` (coverage not yet measured), with the image it read.
+    func read(_ image: PixImage, _ strategy: ReadingStrategy, resolution: Int, path: String) throws -> (
+        reading: Reading, prepared: Preprocessor.Result
+    ) {
+        var preprocessing = options.preprocessing
+        if strategy == .ruleRemoval { preprocessing.ruleRemoval = true }
+        if strategy == .original { preprocessing = .none }
+        var prepared = try Preprocessor(options: preprocessing).run(image)
+        let scale: Double = strategy == .halfSize ? 2 : 1
+        if strategy == .halfSize, let half = Leptonica.halfSizeGrey(prepared.image) {
+            prepared.image = half
+            prepared.steps.append(PreprocessingStep(name: "scale", applied: true, detail: "read at half size: the writing is large"))
+        }
+        // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
+        if strategy == .standard, let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
+            Leptonica.writePNG(prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
+        }
         let raw: [RawLine]
         do {
             raw = try api.recognise(
-                prepared.image, resolution: resolution, pageSegmentationMode: options.pageSegmentationMode,
+                prepared.image, resolution: Int(Double(resolution) / scale),
+                pageSegmentationMode: strategy == .singleColumn ? 4 : options.pageSegmentationMode,
                 deadline: options.timeoutSeconds)
         } catch is RecogniseTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
-
-        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height)
+        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height, scale: scale)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: image.width, height: image.height) }
-        let paragraphs = ParagraphGrouping.group(lines)
-        let engine = EngineInfo(
-            name: "tesseract", version: TesseractAPI.version, languages: options.languages,
-            pageSegmentationMode: options.pageSegmentationMode, modelSHA256: modelSHA256, optionsDigest: options.digest)
-        let pageImage = PageImage(
-            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: Checksum.sha256Hex(of: data),
-            dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation)
-        return PageLayout.assemble(paragraphs, image: pageImage, engine: engine, preprocessing: prepared.steps)
+        let reading = Reading(strategy: strategy, lines: lines, steps: prepared.steps, coverage: 1, confidence: Self.meanConfidence(lines))
+        return (reading, prepared)
     }
 
     /// Converts a raw line: drops rule-line blocks and empty words (ruling comes back as lines

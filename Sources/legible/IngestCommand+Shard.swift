@@ -14,16 +14,7 @@ extension IngestCommand {
             guard !command.positionals.isEmpty else { throw CLIError.usage("no images: give IMAGE... or --inputs FILE") }
             return command.positionals
         }
-        let bytes: Data
-        if list == "-" {
-            do {
-                bytes = try ReadAll.read(from: 0, limit: InputFile.maximumBytes)
-            } catch {
-                throw CLIError.io("--inputs -: cannot read standard input")
-            }
-        } else {
-            bytes = try InputFile.read(list, what: "a list of images")
-        }
+        let bytes = try InputFile.readFileOrStandardInput(list, what: "a list of images")
         do {
             return command.positionals + (try InputList.parse([UInt8](bytes)))
         } catch {

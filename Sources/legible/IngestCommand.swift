@@ -203,10 +203,14 @@ struct IngestCommand {
         if let timeout = command.number("--timeout") { options.timeoutSeconds = timeout }
         if let psm = command.integer("--psm") { options.pageSegmentationMode = psm }
         options.dpi = command.integer("--dpi")
-        if command.flag("--no-preprocess") { options.preprocessing = .none }
+        if command.flag("--no-preprocess") {
+            options.preprocessing = .none
+            options.retryPoorPages = false
+        }
         if let names = command.text("--preprocess").map({ Set($0.split(separator: ",").map(String.init)) }) {
             options.preprocessing = PreprocessingOptions(
                 steps: Set(PreprocessingStepKind.allCases.filter { names.contains($0.optionName) }))
+            options.retryPoorPages = false
         }
         return options
     }

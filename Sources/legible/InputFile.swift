@@ -52,4 +52,14 @@ enum InputFile {
             throw CLIError.badData("\(path): larger than the \(maximumBytes >> 20) MiB input limit")
         }
     }
+
+    /// The bytes of `path`, or of standard input for `-` (an I/O error there is 74).
+    static func readFileOrStandardInput(_ path: String, what: String) throws -> Data {
+        guard path == "-" else { return try read(path, what: what) }
+        do {
+            return try ReadAll.read(from: 0, limit: maximumBytes)
+        } catch {
+            throw CLIError.io("cannot read \(what) from standard input")
+        }
+    }
 }

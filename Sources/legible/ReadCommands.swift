@@ -82,16 +82,7 @@ enum ReadCommands {
 
     /// The gestures of a script file (or stdin for `-`); 65 naming the first bad line.
     static func script(_ path: String) throws -> [Gesture] {
-        let data: Data
-        if path == "-" {
-            do {
-                data = try ReadAll.read(from: 0, limit: InputFile.maximumBytes)
-            } catch {
-                throw CLIError.io("cannot read the script from stdin")
-            }
-        } else {
-            data = try InputFile.read(path, what: "a gesture script")
-        }
+        let data = try InputFile.readFileOrStandardInput(path, what: "a gesture script")
         guard let text = String(data: data, encoding: .utf8) else { throw CLIError.badData("\(path): the script is not UTF-8 text") }
         do {
             return try Gesture.parse(text)
