@@ -130,6 +130,39 @@ enum Leptonica {
         PixImage(pixMorphSequence(binary.pointer, sequence, 0))
     }
 
+    /// `a OR b` for 1-bit images of one size.
+    static func union(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixOr(nil, a.pointer, b.pointer)) }
+
+    /// `a AND b` for 1-bit images of one size.
+    static func intersection(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixAnd(nil, a.pointer, b.pointer)) }
+
+    /// Ink pixels in each row (`byRow`) or each column of a 1-bit image, as Swift integers.
+    static func inkProfile(_ binary: PixImage, byRow: Bool) -> [Int] {
+        var numa = byRow ? pixCountPixelsByRow(binary.pointer, nil) : pixCountPixelsByColumn(binary.pointer)
+        guard let counts = numa else { return [] }
+        defer { numaDestroy(&numa) }
+        return (0..<numaGetCount(counts)).map { index in
+            var value: Int32 = 0
+            return numaGetIValue(counts, index, &value) == 0 ? Int(value) : 0
+        }
+    }
+
+    /// The colour of the paper: per channel, the median of the brighter half of a 64 × 64 grid
+    /// of samples of an RGB image (the page is mostly paper; ink and rulings are darker).
+    static func paperColour(_ rgb: PixImage) -> (red: Int, green: Int, blue: Int) {
+        var samples: [(Int, Int, Int)] = []
+        for row in 0..<64 {
+            for column in 0..<64 {
+                var red: Int32 = 0, green: Int32 = 0, blue: Int32 = 0
+                let x = Int32((column * 2 + 1) * rgb.width / 128), y = Int32((row * 2 + 1) * rgb.height / 128)
+                if pixGetRGBPixel(rgb.pointer, x, y, &red, &green, &blue) == 0 { samples.append((Int(red), Int(green), Int(blue))) }
+            }
+        }
+        let bright = samples.sorted { $0.0 + $0.1 + $0.2 > $1.0 + $1.1 + $1.2 }.prefix(max(1, samples.count / 2))
+        func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
+        return (median(bright.map(\.0)), median(bright.map(\.1)), median(bright.map(\.2)))
+    }
+
     /// `a AND NOT b` for 1-bit images.
     static func subtract(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixSubtract(nil, a.pointer, b.pointer)) }
 

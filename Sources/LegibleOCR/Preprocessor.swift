@@ -12,10 +12,9 @@ import LegibleLayout
 ///    rulings vanish without erasing blue-ink handwriting.
 /// 2. Background normalisation + Otsu — evens out uneven lighting before thresholding
 ///    (Sauvola was measured worse: it brings faint rulings back as speckle).
-/// 3. Rule removal by morphology — for rulings that are not coloured (grey grid or lines):
-///    an opening with a long horizontal (and vertical) element finds straight strokes far
-///    longer than any handwriting stroke; they are subtracted only when found. Off by default:
-///    after steps 1–2 it measured worse (it cuts ink where strokes cross rules).
+/// 3. Rulings and their removal — the rulings left after steps 1–2 are found and recorded
+///    (``Rulings``: rules, their period, a margin or grid, the paper's colour). Removal, when
+///    on, subtracts only what was found and repairs the strokes that crossed it.
 /// 4. Deskew — measures skew on a binarised copy and rotates the grey page level (before
 ///    thresholding) when the measurement is confident and the angle is above 0.1°.
 /// The preprocessing steps, one vocabulary for the names recorded in page documents and the
@@ -68,8 +67,26 @@ struct Preprocessor {
         let (grey, colourStep) = try dropColour(rgb)
         let (level, rotation, deskewStep) = deskew(grey)
         let (binary, backgroundStep) = try binarise(level)
-        let (cleaned, rulesStep) = removeRules(binary)
-        return Result(image: cleaned, steps: [colourStep, deskewStep, backgroundStep, rulesStep], rotationDegrees: rotation)
+        let rulings = Rulings.find(in: binary)
+        let (cleaned, rulesStep) = removeRules(binary, rulings)
+        let found = PreprocessingStep(
+            name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(Leptonica.paperColour(rgb)))")
+        return Result(image: cleaned, steps: [colourStep, deskewStep, backgroundStep, found, rulesStep], rotationDegrees: rotation)
+    }
+
+    /// "yellow (252, 243, 160)": a name for the paper's colour, with its RGB.
+    static func paperName(_ colour: (red: Int, green: Int, blue: Int)) -> String {
+        let (red, green, blue) = colour
+        let spread = max(red, green, blue) - min(red, green, blue)
+        let name: String
+        if red > 170, green > 150, blue < red - 40 {
+            name = "yellow"
+        } else if spread < 24 {
+            name = min(red, green, blue) >= 200 ? "white" : "grey"
+        } else {
+            name = "tinted"
+        }
+        return "\(name) (\(red), \(green), \(blue))"
     }
 
     /// 1. Colour drop-out: the red channel of a page with coloured pixels, else luminance.
@@ -117,25 +134,25 @@ struct Preprocessor {
         return (binary, step)
     }
 
-    /// 3. Rule removal: subtracts long horizontal and vertical strokes, only where the mask
-    /// holds real rulings (at least one page-wide line's worth of ink).
-    func removeRules(_ binary: PixImage) -> (PixImage, PreprocessingStep) {
+    /// 3. Rule removal: subtracts the rulings found (``Rulings``), then repairs the strokes
+    /// that crossed them: a vertical closing of 7 px bridges the gap a removed rule leaves in a
+    /// stroke, and only pixels inside the removed mask are given back, so the rule itself stays
+    /// gone.
+    func removeRules(_ binary: PixImage, _ rulings: Rulings) -> (PixImage, PreprocessingStep) {
         guard options.ruleRemoval else { return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "off")) }
-        let horizontalLength = max(120, binary.width / 6)
-        let verticalLength = max(120, binary.height / 6)
-        let rules = [("horizontal", "o\(horizontalLength).1 + d1.3"), ("vertical", "o1.\(verticalLength) + d3.1")]
-        var cleaned = binary
-        var removed: [String] = []
-        for (name, sequence) in rules {
-            guard let mask = Leptonica.morph(cleaned, sequence) else { continue }
-            let count = Leptonica.inkCount(mask)
-            if count > cleaned.width, let subtracted = Leptonica.subtract(cleaned, mask) {
-                cleaned = subtracted
-                removed.append("\(name) \(count) px")
-            }
+        guard let mask = rulings.mask, let removed = Leptonica.subtract(binary, mask) else {
+            return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "no rulings found"))
         }
-        let detail = removed.isEmpty ? "no rulings found" : removed.joined(separator: ", ")
-        return (cleaned, PreprocessingStepKind.ruleRemoval.record(applied: !removed.isEmpty, detail: detail))
+        var cleaned = removed
+        var restored = 0
+        if let closed = Leptonica.morph(removed, "c1.7"), let bridges = Leptonica.intersection(closed, mask),
+            let repaired = Leptonica.union(removed, bridges)
+        {
+            restored = Leptonica.inkCount(bridges)
+            cleaned = repaired
+        }
+        let detail = "removed \(Leptonica.inkCount(mask)) px of rulings; restored \(restored) px where strokes crossed them"
+        return (cleaned, PreprocessingStepKind.ruleRemoval.record(applied: true, detail: detail))
     }
 
     private func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
