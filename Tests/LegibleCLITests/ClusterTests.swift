@@ -105,13 +105,23 @@ struct ClusterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).filter { $0.hasSuffix(".tmp") } == [])
     }
 
+    /// A started cluster (the caller stops it), the reference folder and a fresh output path;
+    /// `nil` where no cluster can run.
+    static func setUp() throws -> (LocalCluster, String, String)? {
+        guard LocalCluster.isAvailable() else { return nil }
+        let cluster = try LocalCluster.start(cpus: 4)
+        do {
+            return (cluster, try reference(), try temporaryFolder() + "/out")
+        } catch {
+            cluster.stop()
+            throw error
+        }
+    }
+
     @Test("a 4-task array over Scans/ recognises every page once, byte-identical to one machine's ingest, and status says complete")
     func array() throws {
-        guard LocalCluster.isAvailable() else { return }
-        let cluster = try LocalCluster.start(cpus: 4)
+        guard let (cluster, reference, output) = try Self.setUp() else { return }
         defer { cluster.stop() }
-        let reference = try Self.reference()
-        let output = try temporaryFolder() + "/out"
         let submitted = try cluster.submit("0-3", list: try Self.writeList(), output: output, wait: true)
         #expect(submitted.status == 0, "\(submitted.stderr)")
         let pages = try Self.pageRecords(output)
@@ -127,11 +137,8 @@ struct ClusterTests {
 
     @Test("a task cancelled mid-run with scancel and resubmitted completes the batch with nothing lost or recognised twice")
     func cancelAndResubmit() throws {
-        guard LocalCluster.isAvailable() else { return }
-        let cluster = try LocalCluster.start(cpus: 4)
+        guard let (cluster, reference, output) = try Self.setUp() else { return }
         defer { cluster.stop() }
-        let reference = try Self.reference()
-        let output = try temporaryFolder() + "/out"
         let list = try Self.writeList()
         let job = try cluster.submit("0-1", list: list, output: output, wait: false).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!job.isEmpty)
