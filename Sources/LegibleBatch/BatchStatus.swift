@@ -86,10 +86,11 @@ extension BatchStatus {
         return status
     }
 
-    /// The records of one manifest. Only the last line may be torn (no final newline and not
+    /// The records of one manifest, in order, and how many torn lines were skipped (0 or 1);
+    /// `name` names the file in errors. Only the last line may be torn (no final newline and not
     /// JSON): that is a kill mid-append, counted and skipped. Anything else unreadable is bad
     /// data.
-    static func records(in bytes: Data, name: String) throws(ManifestError) -> (records: [ManifestRecord], torn: Int) {
+    public static func records(in bytes: Data, name: String) throws(ManifestError) -> (records: [ManifestRecord], torn: Int) {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var records: [ManifestRecord] = []
         let decoder = JSONDecoder()

@@ -11,7 +11,7 @@ public struct InputListError: Error, Equatable, Sendable {
 /// included, is the path. The list must be UTF-8 and hold no NUL, which no path can contain.
 public enum InputList {
     /// The paths in `bytes`, in order.
-    public static func parse(_ bytes: [UInt8]) throws(InputListError) -> [String] {
+    public static func parse(_ bytes: some BidirectionalCollection<UInt8>) throws(InputListError) -> [String] {
         var paths: [String] = []
         var number = 0
         for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

@@ -177,7 +177,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     static func manifest(_ data: Data) {
-        if let paths = try? InputList.parse([UInt8](data)) {
+        if let paths = try? InputList.parse(data) {
             for path in paths {
                 precondition(!path.isEmpty && !path.contains("\n") && !path.utf8.contains(0), "a listed path holds a line break or NUL")
                 guard let key = ShardKey.key(of: path, root: "/r", currentFolder: "/r/c") else { continue }

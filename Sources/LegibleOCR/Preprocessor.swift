@@ -60,7 +60,7 @@ struct Preprocessor {
     /// rule removal. Every step is recorded, applied or not.
     func run(_ original: PixImage) throws -> Result {
         guard options.backgroundNormalisation || options.colourDropout || options.ruleRemoval || options.deskew else {
-            let steps = PreprocessingStepKind.allCases.map { $0.record(applied: false, detail: "off (--no-preprocess)") }
+            let steps = PreprocessingStepKind.allCases.map { $0.record(applied: false, detail: "off: the original page is read") }
             return Result(image: original, steps: steps, rotationDegrees: 0)
         }
         guard let rgb = Leptonica.rgb(original) else { throw OCRError.engine(function: "pixConvertTo32", detail: "conversion failed") }

@@ -16,6 +16,9 @@ enum ReadingStrategy: String, CaseIterable, Sendable {
     /// layout analysis takes it for drawing (letters 60–80 px high at 250 dpi came back as
     /// no lines at all).
     case halfSize = "half size"
+
+    /// The page segmentation mode this strategy reads with, given the configured one.
+    func pageSegmentationMode(configured: Int) -> Int { self == .singleColumn ? 4 : configured }
 }
 
 /// A finished reading with the measures that judge it.

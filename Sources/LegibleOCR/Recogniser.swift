@@ -61,11 +61,13 @@ public final class Recogniser: @unchecked Sendable {
         return try describeImage(data: data, path: path)
     }
 
-    /// ``describeImage(at:)`` for bytes already read; `path` names the image.
-    public static func describeImage(data: Data, path: String) throws -> PageImage {
+    /// ``describeImage(at:)`` for bytes already read; `path` names the image. `sha256` is the
+    /// bytes' SHA-256 when the caller has it already (lower-case hex); else it is computed.
+    public static func describeImage(data: Data, path: String, sha256: String? = nil) throws -> PageImage {
         let header = try checkedHeader(of: data, path: path)
         return PageImage(
-            file: (path as NSString).lastPathComponent, width: header.width, height: header.height, sha256: Checksum.sha256Hex(of: data),
+            file: (path as NSString).lastPathComponent, width: header.width, height: header.height,
+            sha256: sha256 ?? Checksum.sha256Hex(of: data),
             orientation: header.orientation == 1 ? nil : header.orientation)
     }
 
@@ -126,33 +128,38 @@ public final class Recogniser: @unchecked Sendable {
 
     /// Recognises image bytes; `path` names the image in errors and in the document. A poor
     /// first reading is retried other ways and the best kept (``OCROptions/retryPoorPages``).
-    public func recognise(imageData data: Data, path: String) throws -> PageLayout {
+    /// `sha256` is the bytes' SHA-256 when the caller has it already (lower-case hex).
+    public func recognise(imageData data: Data, path: String, sha256: String? = nil) throws -> PageLayout {
         let (header, image) = try Self.decoded(data, path: path)
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let (first, prepared) = try read(image, .standard, resolution: resolution, path: path)
         var readings = [first]
+        var best = 0  // The first reading wins ties: it is the configured one.
+        var checked = false
         if options.retryPoorPages,
             let reference = Reference(
                 standard: prepared.image, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height)
         {
+            checked = true
             readings[0].coverage = reference.coverage(of: first.lines)
             for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) {
-                guard !(readings.max { $0.score < $1.score }!).isGood else { break }
+                if readings[best].isGood { break }
                 var next = try read(image, strategy, resolution: resolution, path: path).reading
                 next.coverage = reference.coverage(of: next.lines)
                 readings.append(next)
+                if next.score > readings[best].score { best = readings.count - 1 }
             }
         }
-        // The first reading wins ties: it is the configured one.
-        let kept = readings.dropFirst().reduce(readings[0]) { $1.score > $0.score ? $1 : $0 }
-        let steps = kept.steps + (options.retryPoorPages ? [Self.checkStep(readings, kept: kept)] : [])
+        let kept = readings[best]
+        let steps = kept.steps + (checked ? [Self.checkStep(readings, kept: kept)] : [])
         let engine = EngineInfo(
             name: "tesseract", version: TesseractAPI.version, languages: options.languages,
-            pageSegmentationMode: kept.strategy == .singleColumn ? 4 : options.pageSegmentationMode, modelSHA256: modelSHA256,
+            pageSegmentationMode: kept.strategy.pageSegmentationMode(configured: options.pageSegmentationMode), modelSHA256: modelSHA256,
             optionsDigest: options.digest)
         let pageImage = PageImage(
-            file: (path as NSString).lastPathComponent, width: image.width, height: image.height, sha256: Checksum.sha256Hex(of: data),
-            dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation)
+            file: (path as NSString).lastPathComponent, width: image.width, height: image.height,
+            sha256: sha256 ?? Checksum.sha256Hex(of: data), dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation
+        )
         return PageLayout.assemble(ParagraphGrouping.group(kept.lines), image: pageImage, engine: engine, preprocessing: steps)
     }
 
@@ -177,7 +184,7 @@ public final class Recogniser: @unchecked Sendable {
         do {
             raw = try api.recognise(
                 prepared.image, resolution: Int(Double(resolution) / scale),
-                pageSegmentationMode: strategy == .singleColumn ? 4 : options.pageSegmentationMode,
+                pageSegmentationMode: strategy.pageSegmentationMode(configured: options.pageSegmentationMode),
                 deadline: options.timeoutSeconds)
         } catch is RecogniseTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)

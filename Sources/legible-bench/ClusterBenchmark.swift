@@ -107,21 +107,22 @@ func arrayRun(tasks: Int, cpus: Int, list: String, output: String, cluster: Stri
         ], environment: ["SLURM_CONF": cluster + "/slurm.conf", "LEGIBLE": legibleExecutable])
     guard result.status == 0 else { throw BenchFailure(message: "sbatch: \(result.output)") }
     let folder = output + "/manifest"
-    var tasks: [TaskRecord] = []
-    var pages: [[PageRecord]] = []
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-        let lines = try String(contentsOfFile: folder + "/" + name, encoding: .utf8).split(separator: "\n")
-        let records = try lines.map { try JSONDecoder().decode(ManifestRecord.self, from: Data($0.utf8)) }
-        for record in records { if case .task(let task) = record { tasks.append(task) } }
-        pages.append(records.compactMap { if case .page(let page) = $0 { return page } else { return nil } })
-    }
-    let all = pages.flatMap { $0 }
-    let overheads = zip(tasks.sorted { $0.shard < $1.shard }, pages.sorted { ($0.first?.shard ?? "") < ($1.first?.shard ?? "") }).compactMap
-    {
-        task, pages in pages.min { $0.finished < $1.finished }.map { $0.finished - $0.seconds - task.started }
-    }
     let manifests = try FileManager.default.contentsOfDirectory(atPath: folder).map { name in
         (name: name, bytes: try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)))
+    }
+    var tasks: [TaskRecord] = []
+    var all: [PageRecord] = []
+    var overheads: [Double] = []
+    for manifest in manifests {
+        // One task per manifest here: each array task ran once.
+        let records = try BatchStatus.records(in: manifest.bytes, name: manifest.name).records
+        let task = records.compactMap { if case .task(let task) = $0 { return task } else { return nil } }.first
+        let pages = records.compactMap { if case .page(let page) = $0 { return page } else { return nil } }
+        if let task {
+            tasks.append(task)
+            if let first = pages.min(by: { $0.finished < $1.finished }) { overheads.append(first.finished - first.seconds - task.started) }
+        }
+        all += pages
     }
     let busy = Double(all.count) / (try BatchStatus.merge(manifests).pagesPerSecond ?? .infinity)
     return ArrayRun(

@@ -39,9 +39,9 @@ extension IngestCommand {
                 case .recognise:
                     // `runJob` gives every recognising job an engine, or fails it with the engine's error.
                     guard let recogniser else { throw CLIError(code: 70, message: "\(image): no recognition engine") }
-                    layout = try recogniser.recognise(imageData: data, path: image)
+                    layout = try recogniser.recognise(imageData: data, path: image, sha256: sha256)
                 case .layout(let path):
-                    let description = try Recogniser.describeImage(data: data, path: image)
+                    let description = try Recogniser.describeImage(data: data, path: image, sha256: sha256)
                     layout = try LayoutImporter.importLayout(layoutData ?? Data(), file: path, image: description)
                     layout.engine?.optionsDigest = digest
                 }

@@ -16,7 +16,7 @@ extension IngestCommand {
         }
         let bytes = try InputFile.readFileOrStandardInput(list, what: "a list of images")
         do {
-            return command.positionals + (try InputList.parse([UInt8](bytes)))
+            return command.positionals + (try InputList.parse(bytes))
         } catch {
             throw CLIError.badData("\(list == "-" ? "standard input" : list): \(error.message)")
         }

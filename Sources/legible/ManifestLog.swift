@@ -42,27 +42,42 @@ final class ManifestLog: @unchecked Sendable {
 
     /// Appends `record` as one line and makes it durable; throws 74.
     func append(_ record: ManifestRecord) throws {
-        var line = try encoder.encode(record)
-        line.append(UInt8(ascii: "\n"))
+        // Workers append from their own threads; the shared encoder is used under the lock too.
         lock.lock()
         defer { lock.unlock() }
+        var line = try encoder.encode(record)
+        line.append(UInt8(ascii: "\n"))
         if let failure = WriteAll.write(line, to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno) {
             throw CLIError.io("cannot write \(path): \(String(cString: strerror(failure)))")
         }
     }
 
     /// Truncates the file after its last newline, removing a line a killed run left half
-    /// written.
+    /// written. Only the tail is read, a block at a time from the end, so opening a long
+    /// manifest costs one small read when its last line is whole.
     private func cutTornLine() throws {
-        let bytes: Data
-        do {
-            bytes = try ReadAll.read(from: descriptor, limit: InputFile.maximumBytes)
-        } catch {
-            throw CLIError.io("cannot read \(path)")
+        var end = lseek(descriptor, 0, SEEK_END)
+        guard end >= 0 else { throw CLIError.io("cannot read \(path): \(AtomicFile.errorText())") }
+        let size = end
+        var block = [UInt8](repeating: 0, count: 64 << 10)
+        while end > 0 {
+            let start = max(0, end - off_t(block.count))
+            let count = Int(end - start)
+            guard pread(descriptor, &block, count, start) == count else {
+                throw CLIError.io("cannot read \(path): \(AtomicFile.errorText())")
+            }
+            if let newline = block[..<count].lastIndex(of: UInt8(ascii: "\n")) {
+                let keep = start + off_t(newline) + 1
+                guard keep < size else { return }
+                return try truncate(to: keep)
+            }
+            end = start
         }
-        guard let last = bytes.last, last != UInt8(ascii: "\n") else { return }
-        let keep = bytes.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-        guard ftruncate(descriptor, off_t(keep)) == 0, fsync(descriptor) == 0 else {
+        if size > 0 { try truncate(to: 0) }
+    }
+
+    private func truncate(to length: off_t) throws {
+        guard ftruncate(descriptor, length) == 0, fsync(descriptor) == 0 else {
             throw CLIError.io("cannot repair \(path): \(AtomicFile.errorText())")
         }
     }

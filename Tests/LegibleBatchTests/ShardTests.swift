@@ -34,13 +34,6 @@ struct ShardTests {
         for size in sizes { #expect(abs(Double(size) - even) <= 0.1 * even, "shard sizes \(sizes)") }
     }
 
-    @Test("the split does not depend on the order of the inputs")
-    func orderIndependent() {
-        let shuffled = Self.paths.shuffled()
-        let forward = Dictionary(uniqueKeysWithValues: Self.paths.map { ($0, Shard.index(of: $0, count: 5)) })
-        for path in shuffled { #expect(Shard.index(of: path, count: 5) == forward[path]) }
-    }
-
     @Test("K/N is read with 0 <= K < N")
     func parsing() throws {
         #expect(try Shard.parse("0/4") == Shard(index: 0, count: 4))
