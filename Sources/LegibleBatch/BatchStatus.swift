@@ -78,9 +78,10 @@ extension BatchStatus {
                 }
             }
         }
-        var status = summarise(pages)
+        let latest = latestRecords(pages)
+        var status = summarise(pages, latest: latest)
         status.tornLines = torn
-        status.place(tasks: tasks, pages: pages)
+        status.place(tasks: tasks, latest: latest)
         let busy = coveredLength(spans)
         if status.recognitions > 0, busy > 0 { status.pagesPerSecond = Double(status.recognitions) / busy }
         return status
@@ -105,16 +106,19 @@ extension BatchStatus {
         return (records, 0)
     }
 
-    /// Counts by each input's latest record.
-    static func summarise(_ pages: [PageRecord]) -> BatchStatus {
-        var status = BatchStatus()
+    /// Each input's latest record, by key.
+    static func latestRecords(_ pages: [PageRecord]) -> [String: PageRecord] {
         var latest: [String: PageRecord] = [:]
-        var recognised: [String: Int] = [:]
         for page in pages {
             if let earlier = latest[page.input], earlier.finished > page.finished { continue }
             latest[page.input] = page
         }
-        for page in pages where page.status == .done { recognised[page.input, default: 0] += 1 }
+        return latest
+    }
+
+    /// Counts by each input's latest record; recognitions and duplicates from every record.
+    static func summarise(_ pages: [PageRecord], latest: [String: PageRecord]) -> BatchStatus {
+        var status = BatchStatus()
         for page in latest.values.sorted(by: { $0.input < $1.input }) {
             switch page.status {
             case .done: status.done += 1
@@ -124,15 +128,17 @@ extension BatchStatus {
             case .failed: status.failures.append(Failure(input: page.input, error: page.error ?? "failed"))
             }
         }
-        status.duplicates = recognised.filter { $0.value > 1 }.keys.sorted()
         let work = pages.filter { $0.status == .done }
+        var recognised: [String: Int] = [:]
+        for page in work { recognised[page.input, default: 0] += 1 }
+        status.duplicates = recognised.filter { $0.value > 1 }.keys.sorted()
         status.recognitions = work.count
         if !work.isEmpty { status.secondsPerPage = work.reduce(0) { $0 + $1.seconds } / Double(work.count) }
         return status
     }
 
     /// The batch size and the shards still owing work, from the task records.
-    mutating func place(tasks: [TaskRecord], pages: [PageRecord]) {
+    mutating func place(tasks: [TaskRecord], latest: [String: PageRecord]) {
         shardCounts = Set(tasks.compactMap { $0.parsedShard?.count }).sorted()
         guard let newest = tasks.max(by: { $0.started < $1.started }), let split = newest.parsedShard?.count else { return }
         expected = newest.inputs
@@ -143,7 +149,7 @@ extension BatchStatus {
             latestTask[shard.index] = task
         }
         var settled: [String: Set<String>] = [:]
-        for page in pages where page.status != .failed { settled[page.shard, default: []].insert(page.input) }
+        for page in latest.values where page.status != .failed { settled[page.shard, default: []].insert(page.input) }
         for index in 0..<split {
             let shard = Shard(index: index, count: split)!
             guard let task = latestTask[index] else {

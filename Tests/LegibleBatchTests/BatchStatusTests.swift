@@ -54,6 +54,16 @@ struct BatchStatusTests {
         #expect(status.pagesPerSecond == 0.25)
     }
 
+    @Test("an input done and then failed counts as failed, and its shard owes it again")
+    func doneThenFailed() throws {
+        let manifest =
+            Self.task(Self.zero, inputs: 1, own: 1, at: 0) + Self.page("a", Self.zero, .done, at: 1)
+            + Self.task(Self.zero, inputs: 1, own: 1, at: 10) + Self.page("a", Self.zero, .failed, at: 11)
+        let status = try BatchStatus.merge([("0-of-2.jsonl", Data(manifest.utf8))])
+        #expect(status.done == 0 && status.failures.map(\.input) == ["a"])
+        #expect(status.pending.first { $0.shard == Self.zero }?.owing == 1)
+    }
+
     @Test("a torn last line is skipped and counted; a bad line elsewhere is an error")
     func torn() throws {
         let whole = Self.task(Self.zero, inputs: 1, own: 1, at: 0) + Self.page("a", Self.zero, .done, at: 1)
