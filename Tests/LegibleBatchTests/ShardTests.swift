@@ -18,12 +18,17 @@ struct ShardTests {
 
     static let paths = (0..<10_000).map { "archive/box-\($0 / 500)/notebook-\($0 / 40)/page-\($0 % 40).png" }
 
-    @Test("every one of 10,000 paths lies in exactly one shard", arguments: [1, 3, 4, 7])
+    /// `contains` is defined through `index(of:count:)`, so "exactly one" holds by
+    /// construction; what can fail is a hash that leaves a shard empty (a collapsed low bit).
+    @Test("every one of 10,000 paths lies in exactly one shard, and no shard is left empty", arguments: [1, 3, 4, 7])
     func exactlyOne(count: Int) {
+        var used = Set<Int>()
         for path in Self.paths {
             let owners = (0..<count).filter { Shard(index: $0, count: count)!.contains(key: path) }
             #expect(owners == [Shard.index(of: path, count: count)])
+            used.formUnion(owners)
         }
+        #expect(used == Set(0..<count))
     }
 
     @Test("10,000 similar paths split within ±10 % of even", arguments: [2, 3, 4, 8, 16])
