@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LegibleImport", targets: ["LegibleImport"]),
         .library(name: "LegibleWeb", targets: ["LegibleWeb"]),
         .executable(name: "legible", targets: ["legible"]),
+        .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
     targets: [
         // C libraries, each behind a system-library target (Docs/Architecture.md, "One door per C library").
@@ -83,13 +84,19 @@ let package = Package(
                 "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
 
-        .executableTarget(
-            name: "legible",
+        // The CLI's commands, and two executables over them: `legible`, which links none of the
+        // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
+        // executables").
+        .target(
+            name: "LegibleCLI",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleATSPI", "LegibleDesktop",
-                "LegibleBatch",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch",
             ]),
+        .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
+        .executableTarget(
+            name: "legible-desktop",
+            dependencies: ["LegibleCLI", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages"]),
         .executableTarget(
             name: "legible-bench",
             dependencies: [

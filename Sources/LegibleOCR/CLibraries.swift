@@ -94,8 +94,11 @@ enum Leptonica {
         return Data(bytes: bytes, count: size)
     }
 
-    /// 32-bit RGB copy of any image (colormaps resolved).
-    static func rgb(_ image: PixImage) -> PixImage? { PixImage(pixConvertTo32(image.pointer)) }
+    /// The image as 32-bit RGB (colormaps resolved): the image itself when it already is, else
+    /// a converted copy. A 2500 × 3242 photo is 32 MB in RGB, which a needless copy doubled.
+    static func rgb(_ image: PixImage) -> PixImage? {
+        image.depth == 32 && pixGetColormap(image.pointer) == nil ? image : PixImage(pixConvertTo32(image.pointer))
+    }
 
     /// 8-bit luminance of an RGB image.
     static func luminance(_ rgb: PixImage) -> PixImage? { PixImage(pixConvertRGBToLuminance(rgb.pointer)) }

@@ -63,15 +63,22 @@ struct Preprocessor {
             let steps = PreprocessingStepKind.allCases.map { $0.record(applied: false, detail: "off: the original page is read") }
             return Result(image: original, steps: steps, rotationDegrees: 0)
         }
-        guard let rgb = Leptonica.rgb(original) else { throw OCRError.engine(function: "pixConvertTo32", detail: "conversion failed") }
-        let (grey, colourStep) = try dropColour(rgb)
+        let (grey, colourStep, paper) = try greyAndPaper(original)
         let (level, rotation, deskewStep) = deskew(grey)
         let (binary, backgroundStep) = try binarise(level)
         let rulings = Rulings.find(in: binary)
         let (cleaned, rulesStep) = removeRules(binary, rulings)
-        let found = PreprocessingStep(
-            name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(Leptonica.paperColour(rgb)))")
+        let found = PreprocessingStep(name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
         return Result(image: cleaned, steps: [colourStep, deskewStep, backgroundStep, found, rulesStep], rotationDegrees: rotation)
+    }
+
+    /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed
+    /// before the next step: it is the largest image of the run, and keeping it to the end set
+    /// the peak memory of a whole ingest (`Docs/Recognition.md`, "Speed and memory").
+    func greyAndPaper(_ original: PixImage) throws -> (PixImage, PreprocessingStep, (red: Int, green: Int, blue: Int)) {
+        guard let rgb = Leptonica.rgb(original) else { throw OCRError.engine(function: "pixConvertTo32", detail: "conversion failed") }
+        let (grey, step) = try dropColour(rgb)
+        return (grey, step, Leptonica.paperColour(rgb))
     }
 
     /// "yellow (252, 243, 160)": a name for the paper's colour, with its RGB.

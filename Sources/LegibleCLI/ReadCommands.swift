@@ -6,7 +6,7 @@ import LegibleTextInput
 
 /// `legible read`, `legible save` and `legible clippings`: the reading layer from the command
 /// line.
-enum ReadCommands {
+package enum ReadCommands {
     static func notebook(_ paths: [String], links: Bool, pageTurn: Bool) throws -> Notebook {
         let pages = try paths.map(QueryCommands.loadPage)
         let notebook = Notebook(pages: pages)
@@ -91,10 +91,10 @@ enum ReadCommands {
         }
     }
 
-    static let storeOption = OptionSpec(
+    package static let storeOption = OptionSpec(
         "--store", kind: .text("FILE"), help: "the clippings store (default $LEGIBLE_CLIPPINGS or ~/.local/share/legible/clippings.jsonl)")
 
-    static func store(_ command: ParsedCommand) -> ClippingsStore {
+    package static func store(_ command: ParsedCommand) -> ClippingsStore {
         ClippingsStore(url: command.text("--store").map { URL(fileURLWithPath: $0) } ?? ClippingsStore.defaultURL)
     }
 

@@ -6,8 +6,8 @@ import LegibleTextInput
 /// `legible text | rects | caret | hit | move`: text-input queries on a page document, JSON on
 /// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image pixels, origin
 /// top-left, y down.
-enum QueryCommands {
-    static func loadPage(_ path: String) throws -> ScannedPage {
+package enum QueryCommands {
+    package static func loadPage(_ path: String) throws -> ScannedPage {
         let data = try InputFile.read(path, what: "a page document")
         do {
             return try ScannedPage(documentData: data)

@@ -16,7 +16,7 @@ import LegibleReading
 ///   the user sees is ours, one line each.
 /// - Text from documents may hold control characters; written to a terminal they are shown
 ///   escaped (`\u{1B}`), so a page cannot move the cursor, retitle the window or hide output.
-enum Console {
+package enum Console {
     /// The descriptor messages are written to: a duplicate of the original stderr.
     nonisolated(unsafe) private static var messages: Int32 = 2
     nonisolated(unsafe) private static var stdoutIsTerminal = false
@@ -24,7 +24,7 @@ enum Console {
     /// Ignores `SIGPIPE` and `SIGXFSZ` and moves library chatter off the user's stderr. Call
     /// once, first. With `SIGXFSZ` ignored, a write past the file-size limit fails with `EFBIG`
     /// and is reported like a full disk (74), instead of killing the process mid-batch.
-    static func start() {
+    package static func start() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         stdoutIsTerminal = isatty(1) != 0
@@ -41,7 +41,7 @@ enum Console {
 
     /// Gives descriptor 2 back its original target before `execv`, whose new image calls
     /// ``start()`` again (the private copy is close-on-exec).
-    static func restoreForExec() {
+    package static func restoreForExec() {
         if messages != 2 { dup2(messages, 2) }
     }
 
@@ -50,7 +50,7 @@ enum Console {
 
     /// Writes `text` to stdout, escaping control characters when stdout is a terminal.
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
-    static func out(_ text: String) throws {
+    package static func out(_ text: String) throws {
         let shown = stdoutIsTerminal ? TerminalText.escaped(text) : text
         if let error = WriteAll.write(Data(shown.utf8), to: 1) {
             throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")

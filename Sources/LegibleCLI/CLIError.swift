@@ -1,5 +1,3 @@
-import LegibleATSPI
-import LegibleDesktop
 import LegibleImport
 import LegibleOCR
 import LegibleReading
@@ -7,7 +5,7 @@ import LegibleReading
 /// An error that carries its sysexits status and a one-line message (README, "Exit codes").
 /// Every error type the CLI can meet conforms, so the status is decided where the error is
 /// made, and ``CLIError/init(_:)`` is the one place that turns any error into a status.
-protocol CLIFailure: Error {
+package protocol CLIFailure: Error {
     /// The exit status: 64 usage, 65 bad data, 66 input missing, 69 missing dependency,
     /// 70 internal, 73 cannot create output, 74 I/O error, 75 deadline passed.
     var exitCode: Int32 { get }
@@ -17,8 +15,8 @@ protocol CLIFailure: Error {
 
 /// A failure the CLI reports as one line on stderr with a sysexits code.
 struct CLIError: CLIFailure {
-    var exitCode: Int32
-    var message: String
+    package var exitCode: Int32
+    package var message: String
 
     init(code: Int32, message: String) {
         self.exitCode = code
@@ -42,31 +40,21 @@ struct CLIError: CLIFailure {
 }
 
 extension OCRError: CLIFailure {
-    var message: String { description }
+    package var message: String { description }
 }
 
 extension ImportError: CLIFailure {
     /// A layout file that cannot be imported is bad data.
-    var exitCode: Int32 { 65 }
-    var message: String { description }
+    package var exitCode: Int32 { 65 }
+    package var message: String { description }
 }
 
 extension ClippingsStore.StoreError: CLIFailure {
-    var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch kind {
         case .notAStore: return 65
         case .io: return 74
         }
     }
-    var message: String { description }
-}
-
-extension ATSPIBridge.StartError: CLIFailure {
-    var exitCode: Int32 { 69 }
-    var message: String { description }
-}
-
-extension PageViewer.OpenError: CLIFailure {
-    var exitCode: Int32 { 69 }
-    var message: String { description }
+    package var message: String { description }
 }

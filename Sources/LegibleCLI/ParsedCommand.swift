@@ -3,9 +3,9 @@ import LegibleLayout
 
 /// A command line parsed and validated against its ``CommandSpec``: every value has been
 /// checked for its kind (integer range, closed set, …) before a command sees it.
-struct ParsedCommand {
+package struct ParsedCommand {
     let spec: CommandSpec
-    private(set) var positionals: [String] = []
+    package private(set) var positionals: [String] = []
     /// Values by canonical option name; a pair is stored as two consecutive values.
     private var values: [String: [String]] = [:]
 
@@ -104,8 +104,8 @@ struct ParsedCommand {
     // MARK: Typed access (values were validated when parsed)
 
     func flag(_ name: String) -> Bool { values[name] != nil }
-    func text(_ name: String) -> String? { values[name]?.last }
-    func texts(_ name: String) -> [String] { values[name] ?? [] }
+    package func text(_ name: String) -> String? { values[name]?.last }
+    package func texts(_ name: String) -> [String] { values[name] ?? [] }
     func integer(_ name: String) -> Int? { text(name).flatMap { Int($0) } }
     func number(_ name: String) -> Double? { text(name).flatMap { Double($0) } }
     func choice<Choice: OptionChoice>(_ name: String, as type: Choice.Type = Choice.self) -> Choice? {

@@ -5,16 +5,16 @@ import LegiblePages
 extension HTMLCommand {
     /// A page's scan, found on disk and checked against the hash its document records
     /// (`Docs/Web.md`, "Images").
-    struct Scan {
+    package struct Scan {
         /// The image file's name as the document records it.
         var name: String
         /// Where it was found.
-        var path: String
+        package var path: String
 
         /// Looks for the scan of `page` next to its document, then in each of `folders`. A name
         /// with a folder part is refused (a document must not make us copy any file it names),
         /// and a file whose SHA-256 differs from the recorded one is passed over.
-        static func find(for page: ScannedPage, documentPath: String, searching folders: [String]) throws -> Scan {
+        package static func find(for page: ScannedPage, documentPath: String, searching folders: [String]) throws -> Scan {
             guard let name = page.layout.image.file else {
                 throw CLIError.badData("\(documentPath): records no image file name, so its scan cannot be found")
             }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The CLI's commands and the one place where a command line becomes a command run and any
 /// failure becomes an exit status (`Docs/CLI.md`, "Command table").
-enum CommandTable {
+package enum CommandTable {
     /// Every command, declared once: its declaration gives parsing, validation, usage and
     /// `legible help COMMAND`. See README.md for the reference and exit codes.
     static let commands: [CommandSpec] = [
@@ -34,8 +34,13 @@ enum CommandTable {
         return 0
     }
 
-    /// Runs one command line; every failure is mapped to its status here, once.
-    static func run(_ arguments: [String]) -> Int32 {
+    /// What runs a parsed command and returns its exit status.
+    package typealias Runner = @Sendable (ParsedCommand) throws -> Int32
+
+    /// Runs one command line; every failure is mapped to its status here, once. `runners`
+    /// replace the table's own for the commands they name: `legible-desktop` runs the desktop
+    /// commands itself (``DesktopCommands``).
+    package static func run(_ arguments: [String], replacing runners: [String: Runner] = [:]) -> Int32 {
         do {
             guard let name = arguments.first else { throw CLIError.usage(overview) }
             let rest = Array(arguments.dropFirst())
@@ -44,7 +49,7 @@ enum CommandTable {
                 throw CLIError.usage("unknown command \"\(name)\"\n" + overview)
             }
             if rest.contains("--help") || rest.contains("-h") { return try help(name) }
-            return try command.run(try ParsedCommand(rest, spec: command))
+            return try (runners[name] ?? command.run)(try ParsedCommand(rest, spec: command))
         } catch {
             let failure = CLIError(error)
             Console.message(failure.message)

@@ -7,7 +7,7 @@ import LegibleWeb
 /// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its
 /// scans (`Docs/Web.md`). Everything is written as one commit set, so `DIR/index.html` and its
 /// images are either all old or all new.
-enum HTMLCommand {
+package enum HTMLCommand {
     /// `--images`: how the document reaches each scan.
     enum Images: String, OptionChoice {
         /// Copies each scan into `DIR/images/` (the default: the folder is self-contained).

@@ -30,7 +30,7 @@ enum OptionKind: Sendable {
 }
 
 /// One option of a command, declared once: parsing, validation, usage and help come from it.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// Every spelling, the canonical one first (`-o`, `--output`).
     var names: [String]
     var kind: OptionKind

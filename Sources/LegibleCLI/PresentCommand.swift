@@ -1,0 +1,13 @@
+/// `legible present PAGE.json...`: the notebook on the accessibility bus, so Orca and any
+/// AT-SPI client read it (`Docs/ATSPI.md`). Declared here for parsing and help; it runs in
+/// `legible-desktop` (``DesktopCommands``).
+package enum PresentCommand {
+    static let spec = CommandSpec(
+        name: "present", arguments: "PAGE.json...", positionalCount: 1...Int.max,
+        summary:
+            "Serves the notebook on the accessibility bus (AT-SPI) until SIGINT, SIGTERM or the end of stdin; prints `ready` once clients can see it.",
+        options: [
+            ReadCommands.storeOption,
+            OptionSpec("--title", kind: .text("TEXT"), help: "the document's name (default: the first page's name and the page count)"),
+        ], run: DesktopCommands.handOver)
+}

@@ -1,0 +1,56 @@
+import Foundation
+import LegibleATSPI
+import LegibleCLI
+import LegibleDesktop
+import LegiblePages
+import LegibleReading
+
+/// What `present` and `view` run: the commands' declarations, parsing and help are in
+/// ``LegibleCLI``; only their work, which needs ATK, AT-SPI and GTK, is here.
+enum DesktopRunners {
+    /// `present`: every document is read and checked before anything is registered, so a bad
+    /// document exits 65 with nothing on the bus (`Docs/ATSPI.md`).
+    @Sendable static func present(_ command: ParsedCommand) throws -> Int32 {
+        let tree = accessibleNotebook(try command.positionals.map(QueryCommands.loadPage), command)
+        let bridge = ATSPIBridge(tree: tree)
+        try bridge.start()
+        try Console.out("ready\n")
+        bridge.run()
+        return 0
+    }
+
+    /// `view`: the window on the notebook, with each page's scan found and checked
+    /// (`Docs/Viewer.md`).
+    @Sendable static func view(_ command: ParsedCommand) throws -> Int32 {
+        let paths = command.positionals
+        let pages = try paths.map(QueryCommands.loadPage)
+        var scans: [String?] = []
+        for (path, page) in zip(paths, pages) {
+            scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command.texts("--scans")).path)
+        }
+        let tree = accessibleNotebook(pages, command)
+        let viewer = PageViewer(tree: tree, title: tree.title, imagePaths: scans)
+        viewer.onFirstDraw = { try? Console.out("ready\n") }
+        try viewer.open()
+        viewer.run()
+        return 0
+    }
+
+    /// The notebook of `pages` with its title (`--title` or the default) and the command's
+    /// clippings store.
+    static func accessibleNotebook(_ pages: [ScannedPage], _ command: ParsedCommand) -> AccessibleNotebook {
+        let notebook = Notebook(pages: pages)
+        let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
+        return AccessibleNotebook(notebook: notebook, title: title, store: ReadCommands.store(command))
+    }
+}
+
+extension ATSPIBridge.StartError: CLIFailure {
+    package var exitCode: Int32 { 69 }
+    package var message: String { description }
+}
+
+extension PageViewer.OpenError: CLIFailure {
+    package var exitCode: Int32 { 69 }
+    package var message: String { description }
+}
