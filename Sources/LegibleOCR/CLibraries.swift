@@ -185,9 +185,11 @@ enum Leptonica {
         return PixImage(pixSelectByWidthHeightRatio(tall.pointer, 12, 8, Int32(L_SELECT_IF_LTE), &changed))
     }
 
-    /// A 1-bit image at half size as 8-bit grey, each pixel the mean of its four: smooth
-    /// strokes for Tesseract when the writing is too large for it.
-    static func halfSizeGrey(_ binary: PixImage) -> PixImage? { PixImage(pixScaleToGray2(binary.pointer)) }
+    /// A 1-bit or 8-bit image at half size as 8-bit grey, each pixel the mean of its four:
+    /// smooth strokes for Tesseract when the writing is too large for it.
+    static func halfSizeGrey(_ image: PixImage) -> PixImage? {
+        PixImage(image.depth == 1 ? pixScaleToGray2(image.pointer) : pixScaleAreaMap2(image.pointer))
+    }
 
     /// A 1-bit image at half size, a pixel set where any of its four was (rank 1).
     static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
@@ -203,6 +205,39 @@ enum Leptonica {
             boxDestroy(&owned)
         }
         return inkCount(copy)
+    }
+
+    /// The 8-connected components of a 1-bit image, each with its box, ink and centre of ink
+    /// (``LineFinder``), in the image's pixels.
+    static func components(_ binary: PixImage) -> [InkComponent] {
+        var pieces: UnsafeMutablePointer<PIXA>?
+        var boxes = pixConnComp(binary.pointer, &pieces, 8)
+        defer {
+            boxaDestroy(&boxes)
+            pixaDestroy(&pieces)
+        }
+        guard boxes != nil else { return [] }
+        return (0..<boxaGetCount(boxes)).compactMap { index in
+            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            var piece = pixaGetPix(pieces, index, Int32(L_CLONE))
+            guard boxaGetBoxGeometry(boxes, index, &x, &y, &width, &height) == 0, let owned = piece else { return nil }
+            defer { pixDestroy(&piece) }
+            var ink: Int32 = 0
+            var centreX: Float = 0, centreY: Float = 0
+            guard pixCountPixels(owned, &ink, nil) == 0, pixCentroid(owned, nil, nil, &centreX, &centreY) == 0 else { return nil }
+            return InkComponent(
+                box: PixelBox(x: Double(x), y: Double(y), width: Double(width), height: Double(height)), ink: Int(ink),
+                centreY: Double(y) + Double(centreY))
+        }
+    }
+
+    /// `grey` with every pixel outside the ink of `binary` (grown by `grow` px) set to white.
+    static func masked(_ grey: PixImage, by binary: PixImage, grow: Int) -> PixImage? {
+        guard let copy = PixImage(pixCopy(nil, grey.pointer)),
+            let grown = morph(binary, "d\(2 * grow + 1).\(2 * grow + 1)"), let outside = PixImage(pixInvert(nil, grown.pointer)),
+            pixSetMasked(copy.pointer, outside.pointer, 255) == 0
+        else { return nil }
+        return copy
     }
 
     /// Skew in degrees (rotate clockwise by it to deskew) and confidence, or `nil`.
@@ -288,10 +323,17 @@ final class TesseractAPI {
     /// and words begin. Returns Swift values; every iterator and string is freed before return.
     /// `deadline` bounds recognition through Tesseract's progress monitor, which the engine
     /// checks between words; a page that runs past it throws ``RecogniseTimeout``.
-    func recognise(_ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double) throws -> [RawLine] {
+    /// With `rectangle`, only that part of the image is read; boxes stay in the image's pixels.
+    func recognise(
+        _ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double, rectangle: PixelBox? = nil
+    ) throws -> [RawLine] {
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
         TessBaseAPISetImage2(handle, image.pointer)
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        if let rectangle {
+            TessBaseAPISetRectangle(
+                handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width.rounded(.up)), Int32(rectangle.height.rounded(.up)))
+        }
         defer { TessBaseAPIClear(handle) }
         guard let monitor = TessMonitorCreate() else {
             throw OCRError.engine(function: "TessMonitorCreate", detail: "returned null")

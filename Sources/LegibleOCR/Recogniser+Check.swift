@@ -16,9 +16,19 @@ enum ReadingStrategy: String, CaseIterable, Sendable {
     /// layout analysis takes it for drawing (letters 60–80 px high at 250 dpi came back as
     /// no lines at all).
     case halfSize = "half size"
+    /// The lines ``LineFinder`` finds in the ink, each read as one raw line of text (PSM 13),
+    /// for pages whose lines Tesseract's layout analysis does not find. PSM 7 (one line) gave
+    /// no words at all for 7 of 18 such lines of a cursive letter; PSM 13 gave words for each.
+    case foundLines = "lines found in the ink"
 
     /// The page segmentation mode this strategy reads with, given the configured one.
-    func pageSegmentationMode(configured: Int) -> Int { self == .singleColumn ? 4 : configured }
+    func pageSegmentationMode(configured: Int) -> Int {
+        switch self {
+        case .singleColumn: return 4
+        case .foundLines: return 13
+        default: return configured
+        }
+    }
 }
 
 /// A finished reading with the measures that judge it.
@@ -52,12 +62,13 @@ extension Recogniser {
     /// first reading covered the ink and only its confidence was low, nothing but another
     /// binarisation can help, so only the original page is tried.
     ///
-    /// When less than half the ink was read, the commonest cause is writing too large for
-    /// Tesseract, so half size comes first.
+    /// When less than half the ink was read, Tesseract's layout analysis has failed on the
+    /// page (large writing, looping cursive), so the lines found in the ink come first, then
+    /// half size.
     static func alternatives(after first: Reading, options: PreprocessingOptions) -> [ReadingStrategy] {
         guard first.coverage < 0.90 else { return [.original] }
         let others: [ReadingStrategy] = [.original] + (options.ruleRemoval ? [] : [.ruleRemoval]) + [.singleColumn]
-        return first.coverage < 0.5 ? [.halfSize] + others : others + [.halfSize]
+        return first.coverage < 0.5 ? [.foundLines, .halfSize] + others : others + [.halfSize, .foundLines]
     }
 
     /// The ink a reading is measured against (`Docs/Recognition.md`, "Check and retry"): the

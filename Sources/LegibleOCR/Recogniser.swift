@@ -10,7 +10,7 @@ import LegibleLayout
 public final class Recogniser: @unchecked Sendable {
     /// The options every page is read with.
     public let options: OCROptions
-    private let api: TesseractAPI
+    let api: TesseractAPI
     private let modelSHA256: String?
 
     /// Loads the engine for `options.languages`.
@@ -136,15 +136,18 @@ public final class Recogniser: @unchecked Sendable {
         var readings = [first]
         var best = 0  // The first reading wins ties: it is the configured one.
         var checked = false
-        if options.retryPoorPages,
-            let reference = Reference(
-                standard: prepared.image, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height)
+        if options.retryPoorPages, let binary = prepared.binary,
+            let reference = Reference(standard: binary, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height)
         {
             checked = true
             readings[0].coverage = reference.coverage(of: first.lines)
             for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) {
                 if readings[best].isGood { break }
-                var next = try read(image, strategy, resolution: resolution, path: path).reading
+                var next =
+                    strategy == .foundLines
+                    ? try readFoundLines(
+                        prepared, reference: reference, size: (image.width, image.height), resolution: resolution, path: path)
+                    : try read(image, strategy, resolution: resolution, path: path).reading
                 next.coverage = reference.coverage(of: next.lines)
                 readings.append(next)
                 if next.score > readings[best].score { best = readings.count - 1 }
@@ -191,8 +194,15 @@ public final class Recogniser: @unchecked Sendable {
         }
         let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height, scale: scale)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: image.width, height: image.height) }
-        let reading = Reading(strategy: strategy, lines: lines, steps: prepared.steps, coverage: 1, confidence: Self.meanConfidence(lines))
-        return (reading, prepared)
+        return (Self.reading(strategy, lines: lines, steps: prepared.steps), prepared)
+    }
+
+    /// A reading of `lines` by `strategy`, its lines repaired (``LineRepair``), its coverage
+    /// not yet measured.
+    static func reading(_ strategy: ReadingStrategy, lines: [RecognisedLine], steps: [PreprocessingStep]) -> Reading {
+        let repair = LineRepair.repaired(lines)
+        return Reading(
+            strategy: strategy, lines: repair.lines, steps: steps + [repair.step], coverage: 1, confidence: meanConfidence(repair.lines))
     }
 
     /// Converts a raw line: drops rule-line blocks and empty words (ruling comes back as lines

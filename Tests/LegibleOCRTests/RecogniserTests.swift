@@ -57,7 +57,11 @@ struct RecogniserTests {
         options.preprocessing = .all
         let layout = try Recogniser(options: options).recognise(imageAt: Repository.scans.appendingPathComponent("chicago-2.png").path)
         let names = layout.preprocessing?.map(\.name) ?? []
-        #expect(names == ["colour-dropout", "deskew", "background-normalisation", "rulings", "rule-removal", "recognition-check"])
+        #expect(
+            names == [
+                "colour-dropout", "deskew", "background-normalisation", "rulings", "rule-removal", "ink-mask", "line-repair",
+                "recognition-check",
+            ])
         let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-2.gt.json"))
         #expect(Scorer.score(ScoredPage(layout), against: truth).lineRecall >= 0.8)
     }

@@ -1,0 +1,124 @@
+import LegibleLayout
+
+/// Mends the three ways Tesseract's layout analysis breaks lines of handwriting
+/// (`Docs/Recognition.md`, "Line repair"):
+/// - **pieces of one line side by side.** It cut a line into several, often into separate
+///   blocks, so they were read apart and out of order. Two lines that share half the height of
+///   the lower one, barely overlap side by side and are at most three quarters of the lower
+///   one's height apart are joined, left to right. Pieces of a line lie a word space apart; the
+///   two pages of a spread, whose lines are level with each other, lie further apart.
+/// - **one line read twice.** Overlapping blocks gave the same ink two or three readings. Two
+///   lines that share 70 % of the taller one's height and half the narrower one's width are
+///   joined; where their words overlap, the more confident word is kept.
+/// - **loops of letters read as a line.** It took descender and ascender loops that it split
+///   off a cursive line for a line of their own and read them as "J U U". A line less than 0.7
+///   of the page's median line height that lies for 70 % of its height and width within a taller
+///   line is folded into it: its ink stays inside that line's box, its text is dropped.
+///
+/// Figures (held-out split): line precision 0.938 → 0.964 with recall unchanged; tuning split
+/// 0.953 → 0.959.
+enum LineRepair {
+    /// What a repair did.
+    struct Result {
+        var lines: [RecognisedLine]
+        /// Pieces joined to a line beside them, and second readings joined to the first.
+        var joined = 0
+        /// Fragments folded into the line they lie in.
+        var folded = 0
+
+        /// The step recorded in the page document.
+        var step: PreprocessingStep {
+            PreprocessingStep(
+                name: "line-repair", applied: joined + folded > 0,
+                detail: "joined \(joined) pieces of lines side by side; folded \(folded) loops of letters into their lines")
+        }
+    }
+
+    /// `lines` repaired, in their order: a joined or folded line takes the place of the first of
+    /// its parts.
+    static func repaired(_ lines: [RecognisedLine]) -> Result {
+        guard lines.count > 1 else { return Result(lines: lines) }
+        let heights = lines.map(\.box.height).sorted()
+        let median = heights[heights.count / 2]
+        var result = Result(lines: lines)
+        while let (keep, other, isFold) = firstMend(in: result.lines, medianHeight: median) {
+            let removed = result.lines.remove(at: other)
+            let index = other < keep ? keep - 1 : keep
+            if isFold {
+                result.lines[index].box = result.lines[index].box.union(removed.box)
+                result.folded += 1
+            } else {
+                result.lines[index] = joined(result.lines[index], removed)
+                result.joined += 1
+            }
+        }
+        return result
+    }
+
+    /// The first pair to mend: the line to keep, the one to take in, and whether that one is a
+    /// fragment to fold (else a piece to join).
+    static func firstMend(in lines: [RecognisedLine], medianHeight: Double) -> (Int, Int, Bool)? {
+        for keep in lines.indices {
+            for other in lines.indices where other != keep {
+                let (a, b) = (lines[keep].box, lines[other].box)
+                if isFragment(b, of: a, medianHeight: medianHeight) { return (keep, other, true) }
+                if isPiece(a, b) || isSecondReading(a, b) { return (min(keep, other), max(keep, other), false) }
+            }
+        }
+        return nil
+    }
+
+    /// Whether `a` and `b` are pieces of one line side by side.
+    static func isPiece(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        let down = min(a.maxY, b.maxY) - max(a.y, b.y)
+        let across = min(a.maxX, b.maxX) - max(a.x, b.x)
+        return down >= 0.5 * min(a.height, b.height) && across <= 0.2 * min(a.width, b.width)
+            && -across <= 0.75 * min(a.height, b.height)
+    }
+
+    /// Whether `a` and `b` are two readings of the same ink.
+    static func isSecondReading(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        let down = min(a.maxY, b.maxY) - max(a.y, b.y)
+        let across = min(a.maxX, b.maxX) - max(a.x, b.x)
+        return down >= 0.7 * max(a.height, b.height) && across >= 0.5 * min(a.width, b.width)
+    }
+
+    /// Whether `small` is a loop of `line`'s letters read as a line of its own.
+    static func isFragment(_ small: PixelBox, of line: PixelBox, medianHeight: Double) -> Bool {
+        let down = min(small.maxY, line.maxY) - max(small.y, line.y)
+        let across = min(small.maxX, line.maxX) - max(small.x, line.x)
+        return small.height < 0.7 * medianHeight && line.height > small.height && down >= 0.7 * small.height
+            && across >= 0.7 * small.width
+    }
+
+    /// One line of two: their words left to right (the order the recognised scripts are
+    /// written in), of two overlapping words only the more confident, the union of their
+    /// boxes, a baseline from the left one's start to the right one's end, and their
+    /// confidences weighted by words.
+    static func joined(_ a: RecognisedLine, _ b: RecognisedLine) -> RecognisedLine {
+        let (left, right) = a.box.x <= b.box.x ? (a, b) : (b, a)
+        let words = withoutOverlaps(left.words + right.words).sorted { $0.box.x < $1.box.x }
+        var baseline: [PixelPoint]?
+        if let start = left.baseline?.first, let end = right.baseline?.last { baseline = [start, end] }
+        var confidence: Double?
+        if let one = left.confidence, let two = right.confidence {
+            let (m, n) = (Double(left.words.count), Double(right.words.count))
+            confidence = Recogniser.roundedConfidence((one * m + two * n) / max(1, m + n))
+        }
+        return RecognisedLine(words: words, box: left.box.union(right.box), baseline: baseline, confidence: confidence)
+    }
+
+    /// `words` without any word that shares half of the smaller one's area with a more
+    /// confident word kept before it.
+    static func withoutOverlaps(_ words: [RecognisedWord]) -> [RecognisedWord] {
+        var kept: [RecognisedWord] = []
+        for word in words.sorted(by: { ($0.confidence ?? 0) > ($1.confidence ?? 0) }) {
+            let overlaps = kept.contains { other in
+                let shared = word.box.intersection(other.box).map { $0.width * $0.height } ?? 0
+                return shared > 0 && shared >= 0.5 * min(word.box.width * word.box.height, other.box.width * other.box.height)
+            }
+            if !overlaps { kept.append(word) }
+        }
+        return kept
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import LegibleLayout
+
+extension Recogniser.Reference {
+    /// The lines ``LineFinder`` finds in the reference ink, in the pixels of the standard
+    /// reading's full-size (deskewed) image, each padded by a fifth of the writing's height so
+    /// that Tesseract sees the whole of every letter; and that height, in the same pixels.
+    func foundLines() -> (lines: [PixelBox], writingHeight: Double) {
+        let components = Leptonica.components(ink)
+        let halves = LineFinder.lines(in: components, width: Double(ink.width), height: Double(ink.height))
+        let height = (LineFinder.writingHeight(components) ?? 0) * 2
+        let pad = height / 5
+        let lines = halves.map { box in
+            PixelBox(left: box.x * 2 - pad, top: box.y * 2 - pad, right: box.maxX * 2 + pad, bottom: box.maxY * 2 + pad)
+                .clipped(toWidth: Double(ink.width * 2), height: Double(ink.height * 2))
+        }
+        return (lines, height)
+    }
+}
+
+extension Recogniser {
+    /// The reading by ``ReadingStrategy/foundLines``: each line found in the ink read as one
+    /// line of text (PSM 7) from the standard reading's image (`prepared`), all within one
+    /// page deadline (`Docs/Recognition.md`, "Found lines"). `size` is the original image's.
+    func readFoundLines(
+        _ prepared: Preprocessor.Result, reference: Reference, size: (width: Int, height: Int), resolution: Int, path: String
+    ) throws -> Reading {
+        let (bands, writingHeight) = reference.foundLines()
+        let started = Date()
+        var raw: [RawLine] = []
+        for (index, band) in bands.enumerated() {
+            let left = options.timeoutSeconds - Date().timeIntervalSince(started)
+            guard left > 0 else { throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds) }
+            do {
+                let lines = try api.recognise(
+                    prepared.image, resolution: resolution, pageSegmentationMode: 13, deadline: left, rectangle: band)
+                raw += lines.map { line in
+                    var line = line
+                    line.block = index
+                    return line
+                }
+            } catch is RecogniseTimeout {
+                throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
+            }
+        }
+        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: size.width, height: size.height)
+        let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: size.width, height: size.height) }
+        let step = PreprocessingStep(
+            name: "line-finding", applied: true,
+            detail: "\(bands.count) lines found in the ink, writing \(Int(writingHeight.rounded())) px high; each read as one line")
+        return Self.reading(.foundLines, lines: lines, steps: prepared.steps + [step])
+    }
+}

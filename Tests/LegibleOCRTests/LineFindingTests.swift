@@ -1,0 +1,115 @@
+import Foundation
+import LegibleEvaluation
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+@testable import LegibleOCR
+
+/// Lines found in the ink, and lines repaired after Tesseract (`Docs/Recognition.md`, "Found
+/// lines" and "Line repair").
+@Suite("Line finding and line repair")
+struct LineFindingTests {
+    /// A word-like component: `ink` pixels centred `centre` px down.
+    static func piece(_ x: Double, _ y: Double, _ width: Double, _ height: Double, centre: Double? = nil) -> InkComponent {
+        InkComponent(
+            box: PixelBox(x: x, y: y, width: width, height: height), ink: Int(width * height / 4), centreY: centre ?? y + height / 2)
+    }
+
+    /// Three rows of words 40 px high on a 1000 × 800 page, with the noise a page carries.
+    static let page: [InkComponent] = {
+        var parts: [InkComponent] = []
+        for (row, top) in [100.0, 200, 300].enumerated() {
+            for word in 0..<5 where !(row == 1 && word == 2) { parts.append(piece(50 + Double(word) * 150, top, 110, 40)) }
+        }
+        parts.append(piece(350, 185, 110, 40))  // the middle row's third word, written higher
+        parts.append(piece(500, 250, 10, 10))  // a speck between rows
+        parts.append(piece(200, 140, 30, 170))  // a loop crossing all three rows
+        parts.append(piece(0, 400, 60, 40))  // ink on the page's edge
+        return parts
+    }()
+
+    @Test(
+        "three rows of words are three lines, top to bottom; a raised word stays in its line; specks, loops and the edge do not make lines")
+    func rows() {
+        let lines = LineFinder.lines(in: Self.page, width: 1000, height: 800)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.map(\.y) == [100, 185, 300])
+        #expect(lines.allSatisfy { $0.x == 50 && $0.maxX == 760 }, "\(lines)")
+        #expect(LineFinder.writingHeight(Self.page) == 40)
+    }
+
+    @Test("no ink, no lines")
+    func empty() {
+        #expect(LineFinder.lines(in: [], width: 100, height: 100).isEmpty)
+        #expect(LineFinder.writingHeight([]) == nil)
+    }
+
+    static func word(_ text: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ confidence: Double = 0.8)
+        -> RecognisedWord
+    {
+        RecognisedWord(text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence)
+    }
+
+    static func line(_ words: [RecognisedWord]) -> RecognisedLine {
+        RecognisedLine(words: words, box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) }, confidence: 0.8)
+    }
+
+    @Test("pieces of one line side by side are joined left to right, in the first piece's place")
+    func pieces() {
+        let lines = [
+            Self.line([Self.word("bus", 400, 100, 80, 40), Self.word("still", 500, 102, 90, 40)]),
+            Self.line([Self.word("Ask", 100, 98, 70, 44), Self.word("Maria", 190, 100, 180, 42)]),
+            Self.line([Self.word("Street.", 100, 200, 120, 40)]),
+        ]
+        let result = LineRepair.repaired(lines)
+        #expect(result.joined == 1 && result.folded == 0)
+        #expect(result.lines.map { $0.words.map(\.text) } == [["Ask", "Maria", "bus", "still"], ["Street."]])
+        #expect(result.lines[0].box == PixelBox(left: 100, top: 98, right: 590, bottom: 142))
+    }
+
+    @Test("a line read twice keeps the more confident of overlapping words")
+    func secondReading() {
+        let first = Self.line([Self.word("Lab", 100, 100, 80, 40, 0.9), Self.word("notebook", 200, 100, 200, 40, 0.4)])
+        let second = Self.line([Self.word("Lal", 102, 101, 78, 40, 0.5), Self.word("nolebook", 200, 99, 205, 41, 0.7)])
+        let result = LineRepair.repaired([first, second])
+        #expect(result.lines.count == 1 && result.joined == 1)
+        #expect(result.lines[0].words.map(\.text) == ["Lab", "nolebook"])
+    }
+
+    @Test("a descender's loop read as a line is folded into its line; a short last line and the facing page are not")
+    func fragments() {
+        let lines = [
+            Self.line([Self.word("Sphinx", 100, 100, 200, 90), Self.word("quartz", 320, 100, 200, 90)]),
+            Self.line([Self.word("J", 330, 160, 20, 25)]),  // inside the line above, a third of its height
+            Self.line([Self.word("Street.", 100, 170, 100, 50)]),  // the next line, overlapping the descenders
+            Self.line([Self.word("Gutter", 100, 300, 300, 90)]),
+            Self.line([Self.word("facing", 700, 300, 300, 90)]),  // the facing page, level with it
+        ]
+        let result = LineRepair.repaired(lines)
+        #expect(result.folded == 1 && result.joined == 0)
+        #expect(result.lines.map { $0.words.map(\.text) } == [["Sphinx", "quartz"], ["Street."], ["Gutter"], ["facing"]])
+        #expect(result.lines[0].box.maxY == 190)
+    }
+
+    @Test("bundled pages read along the lines found in their ink give most of their lines, inside the image")
+    func foundLinesOnBundledPages() throws {
+        let recogniser = try Recogniser()
+        for stem in ["kristi-grid", "dkg-legal", "chicago-2"] {
+            let path = Repository.scans.appendingPathComponent("\(stem).png").path
+            let (_, image) = try Recogniser.decoded(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+            let (_, prepared) = try recogniser.read(image, .standard, resolution: 200, path: path)
+            let binary = try #require(prepared.binary)
+            let reference = try #require(
+                Recogniser.Reference(standard: binary, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height))
+            let reading = try recogniser.readFoundLines(
+                prepared, reference: reference, size: (image.width, image.height), resolution: 200, path: path)
+            let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("\(stem).gt.json"))
+            let found = truth.lines.filter { line in reading.lines.contains { $0.box.intersectionOverUnion(line.box) >= 0.5 } }
+            #expect(found.count * 10 >= truth.lines.count * 8, "\(stem): \(found.count) of \(truth.lines.count) lines")
+            let page = PixelBox(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+            #expect(reading.lines.allSatisfy { page.contains($0.box) && !$0.words.isEmpty })
+            #expect(reading.steps.contains { $0.name == "line-finding" && $0.applied })
+        }
+    }
+}
