@@ -130,7 +130,7 @@ enum Leptonica {
 
     /// Morphology: runs a Leptonica sequence such as `"o150.1"` on a 1-bit image.
     static func morph(_ binary: PixImage, _ sequence: String) -> PixImage? {
-        PixImage(pixMorphSequence(binary.pointer, sequence, 0))
+        PixImage(pixMorphCompSequence(binary.pointer, sequence, 0))
     }
 
     /// `a OR b` for 1-bit images of one size.

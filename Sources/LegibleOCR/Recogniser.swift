@@ -10,12 +10,17 @@ import LegibleLayout
 public final class Recogniser: @unchecked Sendable {
     /// The options every page is read with.
     public let options: OCROptions
-    let api: TesseractAPI
+    private let loader: EngineLoader
+    /// The engine, waited for: it loads while the first page is prepared.
+    var api: TesseractAPI { get throws { try loader.engine() } }
     private let modelSHA256: String?
 
-    /// Loads the engine for `options.languages`.
+    /// Checks the language data for `options.languages` and starts loading the engine on a
+    /// thread of its own (``EngineLoader``); recognition waits for it.
     /// - Throws: ``OCRError/languageDataMissing(language:searched:)`` when a language's
-    ///   `.traineddata` is not installed; ``OCRError/engine(function:detail:)`` when init fails.
+    ///   `.traineddata` is not installed, ``OCRError/languageDataCorrupt(language:path:reason:)``
+    ///   when it is not a model. An engine that then fails to initialise throws
+    ///   ``OCRError/engine(function:detail:)`` from each `recognise` call instead.
     public init(options: OCROptions = OCROptions()) throws {
         self.options = options
         Leptonica.silence()
@@ -31,7 +36,7 @@ public final class Recogniser: @unchecked Sendable {
             }
             if firstModel == nil { firstModel = path }
         }
-        api = try TesseractAPI(dataPath: folder, languages: options.languages)
+        loader = EngineLoader(dataPath: folder, languages: options.languages)
         modelSHA256 = firstModel.flatMap(ModelHashes.shared.hash(ofFileAt:))
     }
 
@@ -130,29 +135,8 @@ public final class Recogniser: @unchecked Sendable {
     /// first reading is retried other ways and the best kept (``OCROptions/retryPoorPages``).
     /// `sha256` is the bytes' SHA-256 when the caller has it already (lower-case hex).
     public func recognise(imageData data: Data, path: String, sha256: String? = nil) throws -> PageLayout {
-        let (header, image) = try Self.decoded(data, path: path)
-        let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
-        let (first, prepared) = try read(image, .standard, resolution: resolution, path: path)
-        var readings = [first]
-        var best = 0  // The first reading wins ties: it is the configured one.
-        var checked = false
-        if options.retryPoorPages, let binary = prepared.binary,
-            let reference = Reference(standard: binary, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height)
-        {
-            checked = true
-            readings[0].coverage = reference.coverage(of: first.lines)
-            for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) {
-                if readings[best].isGood { break }
-                var next =
-                    strategy == .foundLines
-                    ? try readFoundLines(
-                        prepared, reference: reference, size: (image.width, image.height), resolution: resolution, path: path)
-                    : try read(image, strategy, resolution: resolution, path: path).reading
-                next.coverage = reference.coverage(of: next.lines)
-                readings.append(next)
-                if next.score > readings[best].score { best = readings.count - 1 }
-            }
-        }
+        let first = try firstReading(data, path: path)
+        let (readings, best, checked) = try retried(first, data: data, path: path)
         let kept = readings[best]
         let steps = kept.steps + (checked ? [Self.checkStep(readings, kept: kept)] : [])
         let engine = EngineInfo(
@@ -160,10 +144,61 @@ public final class Recogniser: @unchecked Sendable {
             pageSegmentationMode: kept.strategy.pageSegmentationMode(configured: options.pageSegmentationMode), modelSHA256: modelSHA256,
             optionsDigest: options.digest)
         let pageImage = PageImage(
-            file: (path as NSString).lastPathComponent, width: image.width, height: image.height,
-            sha256: sha256 ?? Checksum.sha256Hex(of: data), dpi: resolution, orientation: header.orientation == 1 ? nil : header.orientation
-        )
+            file: (path as NSString).lastPathComponent, width: first.width, height: first.height,
+            sha256: sha256 ?? Checksum.sha256Hex(of: data), dpi: first.resolution,
+            orientation: first.header.orientation == 1 ? nil : first.header.orientation)
         return PageLayout.assemble(ParagraphGrouping.group(kept.lines), image: pageImage, engine: engine, preprocessing: steps)
+    }
+
+    /// The configured reading of a page, and what the retries need of it.
+    struct FirstReading {
+        var header: ImageHeader
+        /// The displayed image's size, px.
+        var width: Int
+        var height: Int
+        /// Dots per inch, as given, from the file, or 300.
+        var resolution: Int
+        var reading: Reading
+        var prepared: Preprocessor.Result
+    }
+
+    /// Decodes and reads the page the configured way. The decoded image is released before
+    /// this returns, and a retry that reads it decodes it again: the retries that need only the
+    /// prepared page (the lines found in the ink) then run without it (a 2500 × 3242 photo is
+    /// 32 MB decoded).
+    func firstReading(_ data: Data, path: String) throws -> FirstReading {
+        let (header, image) = try Self.decoded(data, path: path)
+        let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
+        let (reading, prepared) = try read(image, .standard, resolution: resolution, path: path)
+        return FirstReading(
+            header: header, width: image.width, height: image.height, resolution: resolution, reading: reading, prepared: prepared)
+    }
+
+    /// Every reading made, the first one first, the index of the best, and whether the check
+    /// ran.
+    func retried(_ first: FirstReading, data: Data, path: String) throws -> ([Reading], Int, Bool) {
+        var readings = [first.reading]
+        guard options.retryPoorPages, let binary = first.prepared.binary,
+            let reference = Reference(
+                standard: binary, rotationDegrees: first.prepared.rotationDegrees, width: first.width, height: first.height)
+        else { return (readings, 0, false) }
+        readings[0].coverage = reference.coverage(of: first.reading.lines)
+        var best = 0  // The first reading wins ties: it is the configured one.
+        var original: PixImage?
+        for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) where !readings[best].isGood {
+            var next: Reading
+            if strategy == .foundLines {
+                next = try readFoundLines(
+                    first.prepared, reference: reference, size: (first.width, first.height), resolution: first.resolution, path: path)
+            } else {
+                if original == nil { original = try Self.decoded(data, path: path).1 }
+                next = try read(original!, strategy, resolution: first.resolution, path: path).reading
+            }
+            next.coverage = reference.coverage(of: next.lines)
+            readings.append(next)
+            if next.score > readings[best].score { best = readings.count - 1 }
+        }
+        return (readings, best, true)
     }
 
     /// One reading of `image` by `strategy` (coverage not yet measured), with the image it read.
