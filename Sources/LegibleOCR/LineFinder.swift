@@ -34,14 +34,26 @@ enum LineFinder {
         return nil
     }
 
+    /// More ink than this share of the page is not writing but texture, a photograph or noise.
+    static let maximumInkShare = 0.2
+    /// More components than this are specks or noise; grouping them would only take time.
+    static let maximumComponents = 50_000
+    /// More rows than this are not lines of writing: a page holds about a hundred at most.
+    static let maximumRows = 200
+
     /// The lines of `components` in an image of `width` × `height` px, top to bottom, each the
     /// box of its components. Components touching the image's edge are left out: there they are
-    /// the page's edge or its shadow, not writing.
+    /// the page's edge or its shadow, not writing. A page that is not writing — more than a fifth
+    /// ink, more than ``maximumComponents`` pieces, more than ``maximumRows`` rows, or writing
+    /// more than a quarter of the page high — has no lines: a reading along them would invent
+    /// text.
     static func lines(in components: [InkComponent], width: Double, height: Double) -> [PixelBox] {
+        guard components.count <= maximumComponents else { return [] }
         let inside = components.filter {
             $0.box.x > 1 && $0.box.y > 1 && $0.box.maxX < width - 1 && $0.box.maxY < height - 1
         }
-        guard let size = writingHeight(inside) else { return [] }
+        let ink = Double(inside.reduce(0) { $0 + $1.ink })
+        guard ink <= maximumInkShare * width * height, let size = writingHeight(inside), size <= height / 4 else { return [] }
         // Words and letters: not taller than two lines (those join lines), not mere dots.
         let body = inside.filter { $0.box.height <= 2 * size && ($0.box.height >= 0.3 * size || $0.box.width >= size) }
         var rows: [Row] = []
@@ -55,6 +67,7 @@ enum LineFinder {
                 rows.append(Row(component))
             }
         }
+        guard rows.count <= maximumRows else { return [] }
         rows = joined(rows, size: size)
         let most = rows.map(\.ink).max() ?? 0
         return rows.filter { $0.ink * 100 >= most * 8 && $0.box.width >= size }.sorted { $0.centreY < $1.centreY }.map(\.box)

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleRaster
 import LegibleTestSupport
 import Testing
 
@@ -368,6 +369,23 @@ struct HardeningTests {
             "\"$L\" ingest \(Repository.scans.appendingPathComponent("chicago-1.png").path) -o out --timeout 0.1", in: folder)
         #expect(run.status == 75, "\(run.stderr)")
         #expect(run.stderr.contains("page deadline"))
+    }
+
+    @Test("a page of noise gives no lines: no reading along lines found in it invents text")
+    func noisePage() throws {
+        let folder = try temporaryFolder()
+        var generator = SystemRandomNumberGenerator()
+        var noise = Bitmap(width: 800, height: 1000)
+        for index in stride(from: 0, to: noise.pixels.count, by: 4) where Bool.random(using: &generator) {
+            noise.pixels.replaceSubrange(index..<index + 3, with: [0, 0, 0])
+        }
+        try PNGCodec.encode(noise).write(to: URL(fileURLWithPath: folder + "/noise.png"))
+        let run = try shell("\"$L\" ingest noise.png -o out -q", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/noise.json")))
+        #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
+        let check = layout.preprocessing?.first { $0.name == "recognition-check" }?.detail ?? ""
+        #expect(check.contains("lines found in the ink: 0% of ink in 0 lines"), "\(check)")
     }
 
     // MARK: Messages and exit codes

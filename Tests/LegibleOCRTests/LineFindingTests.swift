@@ -39,6 +39,29 @@ struct LineFindingTests {
         #expect(LineFinder.writingHeight(Self.page) == 40)
     }
 
+    @Test("noise, texture and a page-high blot have no lines: a reading along them would invent text")
+    func notWriting() {
+        // A fifth of the page in ink and more.
+        let dense = (0..<40).map { (index: Int) -> InkComponent in
+            let x = Double(index % 8) * 120 + 20
+            let y = Double(index / 8) * 150 + 20
+            return InkComponent(box: PixelBox(x: x, y: y, width: 100, height: 100), ink: 6_000, centreY: y + 50)
+        }
+        #expect(LineFinder.lines(in: dense, width: 1000, height: 800).isEmpty)
+        // More rows than a page of writing holds.
+        let rows = (0..<(LineFinder.maximumRows + 1)).map { (index: Int) -> InkComponent in Self.piece(100, Double(index) * 20 + 10, 30, 10)
+        }
+        #expect(LineFinder.lines(in: rows, width: 1000, height: Double(rows.count * 20 + 40)).isEmpty)
+        // More pieces than any page of writing.
+        let specks = (0..<(LineFinder.maximumComponents + 1)).map { (index: Int) -> InkComponent in
+            Self.piece(Double(index % 400) * 2 + 5, Double(index / 400) * 2 + 5, 1, 1)
+        }
+        #expect(LineFinder.lines(in: specks, width: 1000, height: 1000).isEmpty)
+        // Writing as high as the page.
+        #expect(LineFinder.lines(in: [Self.piece(100, 10, 80, 700)], width: 1000, height: 800).isEmpty)
+        #expect(LineFinder.lines(in: Self.page, width: 1000, height: 800).count == 3, "the page of writing still has its lines")
+    }
+
     @Test("no ink, no lines")
     func empty() {
         #expect(LineFinder.lines(in: [], width: 100, height: 100).isEmpty)
