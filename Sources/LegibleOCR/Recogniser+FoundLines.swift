@@ -20,7 +20,7 @@ extension Recogniser.Reference {
 
 extension Recogniser {
     /// The reading by ``ReadingStrategy/foundLines``: each line found in the ink read as one
-    /// line of text (PSM 7) from the standard reading's image (`prepared`), all within one
+    /// raw line of text (PSM 13) from the standard reading's image (`prepared`), all within one
     /// page deadline (`Docs/Recognition.md`, "Found lines"). `size` is the original image's.
     func readFoundLines(
         _ prepared: Preprocessor.Result, reference: Reference, size: (width: Int, height: Int), resolution: Int, path: String
