@@ -7,7 +7,7 @@ import Foundation
 /// The commands that need a desktop's libraries — `present` (ATK, AT-SPI) and `view` (GTK) —
 /// run in a second executable, `legible-desktop`, installed beside `legible` (`Docs/CLI.md`,
 /// "Two executables"). `legible` itself then links none of the GTK stack: those libraries
-/// alone took 20 MB of every ingest's resident memory.
+/// alone took 8 MB of every ingest's resident memory.
 package enum DesktopCommands {
     /// The executable that runs the desktop commands.
     package static let executableName = "legible-desktop"
