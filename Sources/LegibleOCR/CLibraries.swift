@@ -319,30 +319,42 @@ final class TesseractAPI {
         TessBaseAPIDelete(handle)
     }
 
-    /// Recognises `image` and walks the result once at symbol level, noting where blocks, lines
-    /// and words begin. Returns Swift values; every iterator and string is freed before return.
-    /// `deadline` bounds recognition through Tesseract's progress monitor, which the engine
-    /// checks between words; a page that runs past it throws ``RecogniseTimeout``.
-    /// With `rectangle`, only that part of the image is read; boxes stay in the image's pixels.
+    /// Recognises `image` — the whole of it, or each of `rectangles` in turn — and walks each
+    /// result once at symbol level, noting where blocks, lines and words begin; boxes are in
+    /// the image's pixels. Returns Swift values; every iterator and string is freed before
+    /// return. The image is set once: Tesseract keeps its own copy of it, which the rectangles
+    /// share. `deadline` (seconds) bounds all of it through Tesseract's progress monitor, which
+    /// the engine checks between words; running past it throws ``RecogniseTimeout``.
     func recognise(
-        _ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double, rectangle: PixelBox? = nil
+        _ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double, rectangles: [PixelBox] = []
     ) throws -> [RawLine] {
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
         TessBaseAPISetImage2(handle, image.pointer)
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
-        if let rectangle {
+        defer { TessBaseAPIClear(handle) }
+        let end = Date(timeIntervalSinceNow: deadline)
+        guard !rectangles.isEmpty else { return try recogniseSetImage(until: end, firstBlock: 0) }
+        var lines: [RawLine] = []
+        for rectangle in rectangles {
             TessBaseAPISetRectangle(
                 handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width.rounded(.up)), Int32(rectangle.height.rounded(.up)))
+            lines += try recogniseSetImage(until: end, firstBlock: (lines.last?.block ?? -1) + 1)
         }
-        defer { TessBaseAPIClear(handle) }
+        return lines
+    }
+
+    /// Recognises the image (or rectangle) set on the engine by `end`, numbering its blocks
+    /// from `firstBlock`.
+    private func recogniseSetImage(until end: Date, firstBlock: Int) throws -> [RawLine] {
+        let left = end.timeIntervalSinceNow
+        guard left > 0 else { throw RecogniseTimeout() }
         guard let monitor = TessMonitorCreate() else {
             throw OCRError.engine(function: "TessMonitorCreate", detail: "returned null")
         }
         defer { TessMonitorDelete(monitor) }
-        let started = Date()
-        TessMonitorSetDeadlineMSecs(monitor, Int32(min(deadline * 1000, Double(Int32.max))))
+        TessMonitorSetDeadlineMSecs(monitor, Int32(min(left * 1000, Double(Int32.max))))
         let status = TessBaseAPIRecognize(handle, monitor)
-        if Date().timeIntervalSince(started) >= deadline { throw RecogniseTimeout() }
+        if end.timeIntervalSinceNow <= 0 { throw RecogniseTimeout() }
         guard status == 0 else {
             throw OCRError.engine(function: "TessBaseAPIRecognize", detail: "recognition failed")
         }
@@ -363,7 +375,7 @@ final class TesseractAPI {
         }
 
         var lines: [RawLine] = []
-        var block = -1
+        var block = firstBlock - 1
         var blockIsRule = false
         repeat {
             if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 {

@@ -20,29 +20,13 @@ extension Recogniser.Reference {
 
 extension Recogniser {
     /// The reading by ``ReadingStrategy/foundLines``: each line found in the ink read as one
-    /// raw line of text (PSM 13) from the standard reading's image (`prepared`), all within one
-    /// page deadline (`Docs/Recognition.md`, "Found lines"). `size` is the original image's.
+    /// raw line of text (PSM 13) from the standard reading's image (`prepared`), set on the
+    /// engine once, all within one page deadline (`Docs/Recognition.md`, "Found lines"). `size` is the original image's.
     func readFoundLines(
         _ prepared: Preprocessor.Result, reference: Reference, size: (width: Int, height: Int), resolution: Int, path: String
     ) throws -> Reading {
         let (bands, writingHeight) = reference.foundLines()
-        let started = Date()
-        var raw: [RawLine] = []
-        for (index, band) in bands.enumerated() {
-            let left = options.timeoutSeconds - Date().timeIntervalSince(started)
-            guard left > 0 else { throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds) }
-            do {
-                let lines = try api.recognise(
-                    prepared.image, resolution: resolution, pageSegmentationMode: 13, deadline: left, rectangle: band)
-                raw += lines.map { line in
-                    var line = line
-                    line.block = index
-                    return line
-                }
-            } catch is RecogniseTimeout {
-                throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
-            }
-        }
+        let raw = bands.isEmpty ? [] : try recognise(prepared.image, .foundLines, resolution: resolution, path: path, rectangles: bands)
         let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: size.width, height: size.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: size.width, height: size.height) }
         let step = PreprocessingStep(

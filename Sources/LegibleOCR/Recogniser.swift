@@ -163,9 +163,9 @@ public final class Recogniser: @unchecked Sendable {
     }
 
     /// Decodes and reads the page the configured way. The decoded image is released before
-    /// this returns, and a retry that reads it decodes it again: the retries that need only the
-    /// prepared page (the lines found in the ink) then run without it (a 2500 × 3242 photo is
-    /// 32 MB decoded).
+    /// this returns, and only a retry that prepares the page anew (rule removal, the original
+    /// page) decodes it again: the retries that read the prepared page (half size, one column,
+    /// the lines found in the ink) run without it (a 2500 × 3242 photo is 32 MB decoded).
     func firstReading(_ data: Data, path: String) throws -> FirstReading {
         let (header, image) = try Self.decoded(data, path: path)
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
@@ -186,13 +186,17 @@ public final class Recogniser: @unchecked Sendable {
         var best = 0  // The first reading wins ties: it is the configured one.
         var original: PixImage?
         for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) where !readings[best].isGood {
+            let size = (first.width, first.height)
             var next: Reading
-            if strategy == .foundLines {
-                next = try readFoundLines(
-                    first.prepared, reference: reference, size: (first.width, first.height), resolution: first.resolution, path: path)
-            } else {
-                if original == nil { original = try Self.decoded(data, path: path).1 }
-                next = try read(original!, strategy, resolution: first.resolution, path: path).reading
+            switch strategy {
+            case .foundLines:
+                next = try readFoundLines(first.prepared, reference: reference, size: size, resolution: first.resolution, path: path)
+            case .halfSize, .singleColumn:
+                next = try read(first.prepared, strategy, size: size, resolution: first.resolution, path: path)
+            case .standard, .ruleRemoval, .original:
+                let image = try original ?? Self.decoded(data, path: path).1
+                original = image
+                next = try read(image, strategy, resolution: first.resolution, path: path).reading
             }
             next.coverage = reference.coverage(of: next.lines)
             readings.append(next)
@@ -201,35 +205,56 @@ public final class Recogniser: @unchecked Sendable {
         return (readings, best, true)
     }
 
-    /// One reading of `image` by `strategy` (coverage not yet measured), with the image it read.
+    /// One reading of `image` by a strategy that prepares its own page (the standard
+    /// preprocessing, rule removal, the original page), with the page it prepared; coverage not
+    /// yet measured.
     func read(_ image: PixImage, _ strategy: ReadingStrategy, resolution: Int, path: String) throws -> (
         reading: Reading, prepared: Preprocessor.Result
     ) {
         var preprocessing = options.preprocessing
         if strategy == .ruleRemoval { preprocessing.ruleRemoval = true }
         if strategy == .original { preprocessing = .none }
-        var prepared = try Preprocessor(options: preprocessing).run(image)
-        let scale: Double = strategy == .halfSize ? 2 : 1
-        if strategy == .halfSize, let half = Leptonica.halfSizeGrey(prepared.image) {
-            prepared.image = half
-            prepared.steps.append(PreprocessingStep(name: "scale", applied: true, detail: "read at half size: the writing is large"))
-        }
+        let prepared = try Preprocessor(options: preprocessing).run(image)
         // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
         if strategy == .standard, let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
             Leptonica.writePNG(prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
         }
-        let raw: [RawLine]
+        return (try read(prepared, strategy, size: (image.width, image.height), resolution: resolution, path: path), prepared)
+    }
+
+    /// One reading by `strategy` of a page already prepared; `size` is the original image's.
+    /// Half size and one column read the page the first reading prepared, rather than
+    /// decoding and preparing it again.
+    func read(
+        _ prepared: Preprocessor.Result, _ strategy: ReadingStrategy, size: (width: Int, height: Int), resolution: Int, path: String
+    ) throws -> Reading {
+        var image = prepared.image
+        var steps = prepared.steps
+        var scale = 1.0
+        if strategy == .halfSize, let half = Leptonica.halfSizeGrey(image) {
+            (image, scale) = (half, 2)
+            steps.append(PreprocessingStep(name: "scale", applied: true, detail: "read at half size: the writing is large"))
+        }
+        let raw = try recognise(image, strategy, resolution: Int(Double(resolution) / scale), path: path)
+        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: size.width, height: size.height, scale: scale)
+        let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: size.width, height: size.height) }
+        return Self.reading(strategy, lines: lines, steps: steps)
+    }
+
+    /// Tesseract's lines for `image` read the way `strategy` reads (its page segmentation
+    /// mode), the whole image or each of `rectangles`, within the page deadline.
+    /// - Throws: ``OCRError/timedOut(path:seconds:)`` past the deadline.
+    func recognise(_ image: PixImage, _ strategy: ReadingStrategy, resolution: Int, path: String, rectangles: [PixelBox] = []) throws
+        -> [RawLine]
+    {
         do {
-            raw = try api.recognise(
-                prepared.image, resolution: Int(Double(resolution) / scale),
+            return try api.recognise(
+                image, resolution: resolution,
                 pageSegmentationMode: strategy.pageSegmentationMode(configured: options.pageSegmentationMode),
-                deadline: options.timeoutSeconds)
+                deadline: options.timeoutSeconds, rectangles: rectangles)
         } catch is RecogniseTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
-        let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: image.width, height: image.height, scale: scale)
-        let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: image.width, height: image.height) }
-        return (Self.reading(strategy, lines: lines, steps: prepared.steps), prepared)
     }
 
     /// A reading of `lines` by `strategy`, its lines repaired (``LineRepair``), its coverage
