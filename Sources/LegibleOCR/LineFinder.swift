@@ -41,19 +41,27 @@ enum LineFinder {
     /// More rows than this are not lines of writing: a page holds about a hundred at most.
     static let maximumRows = 200
 
+    /// What the finder found: the lines, and the writing height it grouped them by (px; 0 when
+    /// it found none).
+    struct Found {
+        var lines: [PixelBox]
+        var writingHeight: Double
+    }
+
     /// The lines of `components` in an image of `width` × `height` px, top to bottom, each the
     /// box of its components. Components touching the image's edge are left out: there they are
     /// the page's edge or its shadow, not writing. A page that is not writing — more than a fifth
     /// ink, more than ``maximumComponents`` pieces, more than ``maximumRows`` rows, or writing
     /// more than a quarter of the page high — has no lines: a reading along them would invent
     /// text.
-    static func lines(in components: [InkComponent], width: Double, height: Double) -> [PixelBox] {
-        guard components.count <= maximumComponents else { return [] }
+    static func lines(in components: [InkComponent], width: Double, height: Double) -> Found {
+        let none = Found(lines: [], writingHeight: 0)
+        guard components.count <= maximumComponents else { return none }
         let inside = components.filter {
             $0.box.x > 1 && $0.box.y > 1 && $0.box.maxX < width - 1 && $0.box.maxY < height - 1
         }
         let ink = Double(inside.reduce(0) { $0 + $1.ink })
-        guard ink <= maximumInkShare * width * height, let size = writingHeight(inside), size <= height / 4 else { return [] }
+        guard ink <= maximumInkShare * width * height, let size = writingHeight(inside), size <= height / 4 else { return none }
         // Words and letters: not taller than two lines (those join lines), not mere dots.
         let body = inside.filter { $0.box.height <= 2 * size && ($0.box.height >= 0.3 * size || $0.box.width >= size) }
         var rows: [Row] = []
@@ -65,12 +73,14 @@ enum LineFinder {
                 rows[nearest].add(component)
             } else {
                 rows.append(Row(component))
+                // Stop as soon as the page shows it is not writing: every row costs a scan.
+                if rows.count > maximumRows { return none }
             }
         }
-        guard rows.count <= maximumRows else { return [] }
         rows = joined(rows, size: size)
         let most = rows.map(\.ink).max() ?? 0
-        return rows.filter { $0.ink * 100 >= most * 8 && $0.box.width >= size }.sorted { $0.centreY < $1.centreY }.map(\.box)
+        let kept = rows.filter { $0.ink * 100 >= most * 8 && $0.box.width >= size }
+        return Found(lines: kept.sorted { $0.centreY < $1.centreY }.map(\.box), writingHeight: size)
     }
 
     /// A line being built.

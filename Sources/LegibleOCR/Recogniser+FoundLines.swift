@@ -6,11 +6,10 @@ extension Recogniser.Reference {
     /// reading's full-size (deskewed) image, each padded by a fifth of the writing's height so
     /// that Tesseract sees the whole of every letter; and that height, in the same pixels.
     func foundLines() -> (lines: [PixelBox], writingHeight: Double) {
-        let components = Leptonica.components(ink)
-        let halves = LineFinder.lines(in: components, width: Double(ink.width), height: Double(ink.height))
-        let height = (LineFinder.writingHeight(components) ?? 0) * 2
+        let found = LineFinder.lines(in: Leptonica.components(ink), width: Double(ink.width), height: Double(ink.height))
+        let height = found.writingHeight * 2
         let pad = height / 5
-        let lines = halves.map { box in
+        let lines = found.lines.map { box in
             PixelBox(left: box.x * 2 - pad, top: box.y * 2 - pad, right: box.maxX * 2 + pad, bottom: box.maxY * 2 + pad)
                 .clipped(toWidth: Double(ink.width * 2), height: Double(ink.height * 2))
         }

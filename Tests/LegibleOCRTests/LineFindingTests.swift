@@ -32,11 +32,12 @@ struct LineFindingTests {
     @Test(
         "three rows of words are three lines, top to bottom; a raised word stays in its line; specks, loops and the edge do not make lines")
     func rows() {
-        let lines = LineFinder.lines(in: Self.page, width: 1000, height: 800)
+        let lines = LineFinder.lines(in: Self.page, width: 1000, height: 800).lines
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.map(\.y) == [100, 185, 300])
         #expect(lines.allSatisfy { $0.x == 50 && $0.maxX == 760 }, "\(lines)")
         #expect(LineFinder.writingHeight(Self.page) == 40)
+        #expect(LineFinder.lines(in: Self.page, width: 1000, height: 800).writingHeight == 40, "the height the lines were found by")
     }
 
     @Test("noise, texture and a page-high blot have no lines: a reading along them would invent text")
@@ -47,24 +48,24 @@ struct LineFindingTests {
             let y = Double(index / 8) * 150 + 20
             return InkComponent(box: PixelBox(x: x, y: y, width: 100, height: 100), ink: 6_000, centreY: y + 50)
         }
-        #expect(LineFinder.lines(in: dense, width: 1000, height: 800).isEmpty)
+        #expect(LineFinder.lines(in: dense, width: 1000, height: 800).lines.isEmpty)
         // More rows than a page of writing holds.
         let rows = (0..<(LineFinder.maximumRows + 1)).map { (index: Int) -> InkComponent in Self.piece(100, Double(index) * 20 + 10, 30, 10)
         }
-        #expect(LineFinder.lines(in: rows, width: 1000, height: Double(rows.count * 20 + 40)).isEmpty)
+        #expect(LineFinder.lines(in: rows, width: 1000, height: Double(rows.count * 20 + 40)).lines.isEmpty)
         // More pieces than any page of writing.
         let specks = (0..<(LineFinder.maximumComponents + 1)).map { (index: Int) -> InkComponent in
             Self.piece(Double(index % 400) * 2 + 5, Double(index / 400) * 2 + 5, 1, 1)
         }
-        #expect(LineFinder.lines(in: specks, width: 1000, height: 1000).isEmpty)
+        #expect(LineFinder.lines(in: specks, width: 1000, height: 1000).lines.isEmpty)
         // Writing as high as the page.
-        #expect(LineFinder.lines(in: [Self.piece(100, 10, 80, 700)], width: 1000, height: 800).isEmpty)
-        #expect(LineFinder.lines(in: Self.page, width: 1000, height: 800).count == 3, "the page of writing still has its lines")
+        #expect(LineFinder.lines(in: [Self.piece(100, 10, 80, 700)], width: 1000, height: 800).lines.isEmpty)
+        #expect(LineFinder.lines(in: Self.page, width: 1000, height: 800).lines.count == 3, "the page of writing still has its lines")
     }
 
     @Test("no ink, no lines")
     func empty() {
-        #expect(LineFinder.lines(in: [], width: 100, height: 100).isEmpty)
+        #expect(LineFinder.lines(in: [], width: 100, height: 100).lines.isEmpty)
         #expect(LineFinder.writingHeight([]) == nil)
     }
 
