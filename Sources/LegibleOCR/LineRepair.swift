@@ -34,36 +34,46 @@ enum LineRepair {
         }
     }
 
-    /// `lines` repaired, in their order: a joined or folded line takes the place of the first of
-    /// its parts.
+    /// `lines` repaired, in their order: a joined line takes the place of the first of its
+    /// parts, a folded fragment disappears into its line.
+    ///
+    /// Each line is compared with every other; a line that grew is compared again where it now
+    /// stands. Every mend removes a line, so there are at most as many comparisons again as
+    /// there are lines: the work grows with the square of the line count, never its cube, and a
+    /// page of thousands of lines cannot stall it.
     static func repaired(_ lines: [RecognisedLine]) -> Result {
         guard lines.count > 1 else { return Result(lines: lines) }
         let heights = lines.map(\.box.height).sorted()
         let median = heights[heights.count / 2]
         var result = Result(lines: lines)
-        while let (keep, other, isFold) = firstMend(in: result.lines, medianHeight: median) {
+        var index = 0
+        while index < result.lines.count {
+            guard let (keep, other, isFold) = mend(of: index, in: result.lines, medianHeight: median) else {
+                index += 1
+                continue
+            }
             let removed = result.lines.remove(at: other)
-            let index = other < keep ? keep - 1 : keep
+            let kept = other < keep ? keep - 1 : keep
             if isFold {
-                result.lines[index].box = result.lines[index].box.union(removed.box)
+                result.lines[kept].box = result.lines[kept].box.union(removed.box)
                 result.folded += 1
             } else {
-                result.lines[index] = joined(result.lines[index], removed)
+                result.lines[kept] = joined(result.lines[kept], removed)
                 result.joined += 1
             }
+            index = min(index, kept)
         }
         return result
     }
 
-    /// The first pair to mend: the line to keep, the one to take in, and whether that one is a
-    /// fragment to fold (else a piece to join).
-    static func firstMend(in lines: [RecognisedLine], medianHeight: Double) -> (Int, Int, Bool)? {
-        for keep in lines.indices {
-            for other in lines.indices where other != keep {
-                let (a, b) = (lines[keep].box, lines[other].box)
-                if isFragment(b, of: a, medianHeight: medianHeight) { return (keep, other, true) }
-                if isPiece(a, b) || isSecondReading(a, b) { return (min(keep, other), max(keep, other), false) }
-            }
+    /// A mend of the line at `index` with another: the line to keep, the one to take in, and
+    /// whether that one is a fragment to fold (else a piece or second reading to join).
+    static func mend(of index: Int, in lines: [RecognisedLine], medianHeight: Double) -> (Int, Int, Bool)? {
+        for other in lines.indices where other != index {
+            let (a, b) = (lines[index].box, lines[other].box)
+            if isFragment(b, of: a, medianHeight: medianHeight) { return (index, other, true) }
+            if isFragment(a, of: b, medianHeight: medianHeight) { return (other, index, true) }
+            if isPiece(a, b) || isSecondReading(a, b) { return (min(index, other), max(index, other), false) }
         }
         return nil
     }

@@ -92,6 +92,17 @@ struct LineFindingTests {
         #expect(result.lines[0].box == PixelBox(left: 100, top: 98, right: 590, bottom: 142))
     }
 
+    @Test("pieces that only meet through a third are joined once it has grown, whatever their order")
+    func chainedPieces() {
+        let left = Self.line([Self.word("Ask", 100, 100, 100, 40)])
+        let right = Self.line([Self.word("stops", 400, 100, 100, 40)])  // 200 px from the left piece: too far alone
+        let middle = Self.line([Self.word("Maria", 210, 100, 180, 40)])
+        for order in [[left, right, middle], [right, middle, left], [middle, left, right]] {
+            let result = LineRepair.repaired(order)
+            #expect(result.lines.map { $0.words.map(\.text) } == [["Ask", "Maria", "stops"]] && result.joined == 2)
+        }
+    }
+
     @Test("a line read twice keeps the more confident of overlapping words")
     func secondReading() {
         let first = Self.line([Self.word("Lab", 100, 100, 80, 40, 0.9), Self.word("notebook", 200, 100, 200, 40, 0.4)])
