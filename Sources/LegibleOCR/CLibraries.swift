@@ -328,6 +328,7 @@ final class TesseractAPI {
     func recognise(
         _ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double, rectangles: [PixelBox] = []
     ) throws -> [RawLine] {
+        OpenMP.runRegionsOnCallingThread()
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
         TessBaseAPISetImage2(handle, image.pointer)
         TessBaseAPISetSourceResolution(handle, Int32(resolution))

@@ -1,9 +1,10 @@
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
-import LegibleOCR
 import LegibleTestSupport
 import Testing
+
+@testable import LegibleOCR
 
 // These run the real Tesseract on real images (Scans/); no mocks.
 @Suite("Recogniser on the bundled scans", .serialized)
@@ -146,5 +147,42 @@ struct BadInputTests {
             try Recogniser(options: options)
         }
         #expect(OCRError.languageDataMissing(language: "xyz", searched: "").exitCode == 69)
+    }
+}
+
+/// Debian's Tesseract is built with OpenMP, whose regions on 2 cores make a page 2–3× slower
+/// (`Docs/Platform.md`, "OpenMP"). The recogniser keeps them on the thread that recognises.
+@Suite("OpenMP stays on the recognising thread")
+struct OpenMPTests {
+    @Test("a thread that has recognised a page allows no parallel OpenMP region")
+    func serialRegions() throws {
+        guard ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil else {
+            print("skipped: OMP_THREAD_LIMIT is set, so the user chose OpenMP's threads")
+            return
+        }
+        let page = Repository.scans.appendingPathComponent("humor-plain.png").path
+        let recogniser = try Recogniser()
+        let (before, after) = try onFreshThread { () throws -> (Int?, Int?) in
+            let before = OpenMP.maxActiveLevelsOnCallingThread
+            _ = try recogniser.recognise(imageAt: page)
+            return (before, OpenMP.maxActiveLevelsOnCallingThread)
+        }
+        #expect(before != nil, "libgomp is loaded with libtesseract")
+        #expect(before != 0, "a fresh thread starts with OpenMP's default")
+        #expect(after == 0)
+    }
+
+    /// Runs `work` on a new thread, as an ingest worker does, and waits for its result.
+    func onFreshThread<Value>(_ work: @escaping @Sendable () throws -> Value) throws -> Value {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<Value, Error>?
+        let thread = Thread {
+            result = Result { try work() }
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+        done.wait()
+        return try result!.get()
     }
 }
