@@ -45,11 +45,11 @@ struct Reading {
     /// with little confidence, scores low.
     var score: Double { coverage * confidence }
 
-    /// Good enough to keep without trying another way: at least 90 % of the ink inside lines,
-    /// read with a mean word confidence of at least 0.40. Chosen on the tuning split
-    /// (`Docs/Recognition.md`, "Check and retry"): retrying pages read at 0.47–0.70 cost 2.3×
-    /// the time and did not lower the tuning split's CER (0.091 without, 0.093 with).
-    var isGood: Bool { coverage >= 0.90 && confidence >= 0.40 }
+    /// Good enough to keep without trying another way: at least 90 % of the ink inside lines.
+    /// Confidence alone starts no retry (`Docs/Recognition.md`, "Check and retry"): retrying the
+    /// tuning pages read below 0.70 did not lower their CER, and where first readings below
+    /// 0.40 were read again, the other reading read worse or was not kept.
+    var isGood: Bool { coverage >= 0.90 }
 
     var summary: String {
         "\(strategy.rawValue): \(Int((coverage * 100).rounded()))% of ink in \(lines.count) lines, confidence \(String(format: "%.2f", confidence))"
@@ -58,15 +58,12 @@ struct Reading {
 
 extension Recogniser {
     /// The strategies to try after a first reading that is not good, in order. The original
-    /// page comes first: on the tuning split it was the reading most often better. When the
-    /// first reading covered the ink and only its confidence was low, nothing but another
-    /// binarisation can help, so only the original page is tried.
+    /// page comes first: on the tuning split it was the reading most often better.
     ///
     /// When less than half the ink was read, Tesseract's layout analysis has failed on the
     /// page (large writing, looping cursive), so the lines found in the ink come first, then
     /// half size.
     static func alternatives(after first: Reading, options: PreprocessingOptions) -> [ReadingStrategy] {
-        guard first.coverage < 0.90 else { return [.original] }
         let others: [ReadingStrategy] = [.original] + (options.ruleRemoval ? [] : [.ruleRemoval]) + [.singleColumn]
         return first.coverage < 0.5 ? [.foundLines, .halfSize] + others : others + [.halfSize, .foundLines]
     }

@@ -1,9 +1,10 @@
 import Foundation
 import LegibleEvaluation
 import LegibleLayout
-import LegibleOCR
 import LegibleTestSupport
 import Testing
+
+@testable import LegibleOCR
 
 /// The check after recognition and the retries it starts (`Docs/Recognition.md`, "Check and
 /// retry"), on real pages through the real Tesseract.
@@ -47,16 +48,29 @@ struct ReadingCheckTests {
                 || readings.allSatisfy { Double($0.coverage) * $0.confidence <= Double(chosen.coverage) * chosen.confidence })
     }
 
-    @Test("a page read with low confidence is read again from the original page, and the better reading is kept")
-    func retried() throws {
-        // Kristi on a legal pad: the standard preprocessing reads it with a mean word
-        // confidence below 0.40.
+    @Test("a page with all its ink in lines is kept as read, however low its confidence")
+    func confidenceAlone() throws {
+        // Kristi on a legal pad: the standard preprocessing reads all of it, with a mean word
+        // confidence near 0.3.
         let layout = try Self.recogniser.get().recognise(imageAt: Repository.scans.appendingPathComponent("kristi-legal.png").path)
         let (readings, kept) = try Self.check(layout)
-        #expect(readings.count >= 2 && readings[0].strategy == "the standard preprocessing" && readings[1].strategy == "the original page")
-        let best = try #require(readings.max { Double($0.coverage) * $0.confidence < Double($1.coverage) * $1.confidence })
-        #expect(kept == best.strategy)
-        #expect(layout.preprocessing?.first { $0.name == "recognition-check" }?.applied == true)
+        #expect(readings.count == 1 && kept == "the standard preprocessing", "\(readings)")
+        #expect(try #require(readings.first).confidence < 0.5)
+        #expect(layout.preprocessing?.first { $0.name == "recognition-check" }?.applied == false)
+    }
+
+    @Test("coverage alone decides a retry; a page missing most of its ink is read along found lines first")
+    func retryOrder() {
+        func reading(coverage: Double, confidence: Double) -> Reading {
+            Reading(strategy: .standard, lines: [], steps: [], coverage: coverage, confidence: confidence)
+        }
+        let preprocessing = OCROptions().preprocessing
+        #expect(reading(coverage: 0.95, confidence: 0.1).isGood)
+        #expect(!reading(coverage: 0.85, confidence: 0.9).isGood)
+        #expect(Recogniser.alternatives(after: reading(coverage: 0.7, confidence: 0.5), options: preprocessing).first == .original)
+        let lost = Recogniser.alternatives(after: reading(coverage: 0.3, confidence: 0.5), options: preprocessing)
+        #expect(Array(lost.prefix(2)) == [.foundLines, .halfSize])
+        #expect(Set(lost) == Set(ReadingStrategy.allCases).subtracting([.standard]))
     }
 
     @Test("a chosen pipeline (--preprocess, --no-preprocess) runs as chosen, without a check")
