@@ -118,11 +118,31 @@ enum Leptonica {
         return Double(colourFraction)
     }
 
-    /// Background normalisation followed by Otsu (`Docs/Recognition.md`, "Measured settings"):
-    /// 1-bit result, ink = 1.
-    static func binariseOnBackgroundNorm(_ grey: PixImage) -> PixImage? {
-        var threshold: Int32 = 0
-        return PixImage(pixOtsuThreshOnBackgroundNorm(grey.pointer, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold))
+    /// Background normalisation (paper to 255) and Otsu on the normalised page, as
+    /// `pixOtsuThreshOnBackgroundNorm` does them (`Docs/Recognition.md`, "Measured settings"):
+    /// the normalised page, its 1-bit ink (ink = 1) and the threshold that made it.
+    static func otsuOnBackgroundNorm(_ grey: PixImage) -> (normalised: PixImage, ink: PixImage, otsu: Int)? {
+        guard let normalised = PixImage(pixBackgroundNorm(grey.pointer, nil, nil, 10, 15, 100, 50, 255, 2, 2)) else { return nil }
+        var thresholds: UnsafeMutablePointer<PIX>?
+        var binary: UnsafeMutablePointer<PIX>?
+        let (width, height) = (pixGetWidth(normalised.pointer), pixGetHeight(normalised.pointer))
+        let status = pixOtsuAdaptiveThreshold(normalised.pointer, width, height, 0, 0, 0.1, &thresholds, &binary)
+        // Both are owned from here, so both are freed whatever happens next.
+        let (map, ink) = (PixImage(thresholds), PixImage(binary))
+        var value: UInt32 = 0
+        guard status == 0, let map, let ink, pixGetPixel(map.pointer, 0, 0, &value) == 0 else { return nil }
+        return (normalised, ink, Int(value))
+    }
+
+    /// 1-bit image of the pixels of 8-bit `grey` darker than `threshold` (ink = 1).
+    static func darker(_ grey: PixImage, than threshold: Int) -> PixImage? {
+        PixImage(pixThresholdToBinary(grey.pointer, Int32(min(max(threshold, 0), 256))))
+    }
+
+    /// The pixels of `mask` 8-connected to `seed` through `mask` (`seed` is treated as within
+    /// it); 1-bit images of one size.
+    static func seedFilled(_ seed: PixImage, within mask: PixImage) -> PixImage? {
+        PixImage(pixSeedfillBinary(nil, seed.pointer, mask.pointer, 8))
     }
 
     /// Plain Otsu-free global threshold at 50 % for images that skip background normalisation.

@@ -17,7 +17,8 @@ import LegibleLayout
 ///    on, subtracts only what was found and repairs the strokes that crossed it.
 /// 4. Deskew — measures skew on a binarised copy and rotates the grey page level (before
 ///    thresholding) when the measurement is confident and the angle is above 0.1°.
-/// 5. Ink mask — Tesseract reads the grey page, white beyond 3 px of the ink found by 1–3.
+/// 5. Ink mask — Tesseract reads the grey page, white beyond 3 px of the ink found by 1–3 and
+///    of the faint strokes joined to that ink.
 /// The preprocessing steps, one vocabulary for the names recorded in page documents and the
 /// names `--preprocess` takes. Declared in the order documents list them when preprocessing is
 /// off; ``Preprocessor/run(_:)`` runs them as colour drop-out, deskew, background, rules.
@@ -71,11 +72,12 @@ struct Preprocessor {
         }
         let (grey, colourStep, paper) = try greyAndPaper(original)
         let (level, rotation, deskewStep) = deskew(grey)
-        let (binary, backgroundStep) = try binarise(level)
+        let (binary, faint, backgroundStep) = try binarise(level)
         let rulings = Rulings.find(in: binary)
         let (cleaned, rulesStep) = removeRules(binary, rulings)
         let found = PreprocessingStep(name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
-        let (read, maskStep) = maskedToInk(level, cleaned)
+        let strokes = faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
+        let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         return Result(
             image: read, binary: cleaned, steps: [colourStep, deskewStep, backgroundStep, found, rulesStep, maskStep],
             rotationDegrees: rotation)
@@ -136,18 +138,36 @@ struct Preprocessor {
         return (level, angle, PreprocessingStepKind.deskew.record(applied: true, detail: detail))
     }
 
-    /// 2. Background normalisation + Otsu, else a global threshold.
-    func binarise(_ grey: PixImage) throws -> (PixImage, PreprocessingStep) {
-        var step = PreprocessingStepKind.backgroundNormalisation.record(applied: false, detail: "off; global threshold")
-        var binary: PixImage?
-        if options.backgroundNormalisation {
-            binary = Leptonica.binariseOnBackgroundNorm(grey)
-            step = PreprocessingStepKind.backgroundNormalisation.record(applied: binary != nil, detail: "Otsu on normalised background")
+    /// 2. Background normalisation + Otsu, else a global threshold. With normalisation, also
+    /// the pixels a little lighter than the threshold (``faintThreshold(otsu:)``), from which
+    /// ``traced(_:into:without:)`` takes the faint strokes joined to the ink.
+    func binarise(_ grey: PixImage) throws -> (binary: PixImage, faint: PixImage?, step: PreprocessingStep) {
+        if options.backgroundNormalisation, let (normalised, binary, otsu) = Leptonica.otsuOnBackgroundNorm(grey) {
+            let faint = Leptonica.darker(normalised, than: Self.faintThreshold(otsu: otsu))
+            return (
+                binary, faint, PreprocessingStepKind.backgroundNormalisation.record(applied: true, detail: "Otsu on normalised background")
+            )
         }
-        guard let binary = binary ?? Leptonica.binarise(grey) else {
+        guard let binary = Leptonica.binarise(grey) else {
             throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed")
         }
-        return (binary, step)
+        let detail = options.backgroundNormalisation ? "normalisation failed; global threshold" : "off; global threshold"
+        return (binary, nil, PreprocessingStepKind.backgroundNormalisation.record(applied: false, detail: detail))
+    }
+
+    /// The grey level (of the normalised page, paper at 255) below which a pixel may be a
+    /// faint stroke: 0.45 of the way from the Otsu threshold to the paper, so it never reaches
+    /// the paper itself. Chosen on the tuning split (`Docs/Recognition.md`, "What Tesseract
+    /// reads", "Faint strokes").
+    static func faintThreshold(otsu: Int) -> Int { otsu + Int((Double(255 - otsu) * 0.45).rounded()) }
+
+    /// The ink grown into the faint pixels 8-connected to it: hairlines of a pen and the thin
+    /// joins of cursive, which Otsu leaves out, are kept for Tesseract to read, while faint
+    /// marks that touch no ink (paper grain, light rulings) are not. Removed rulings stay out.
+    func traced(_ ink: PixImage, into faint: PixImage, without rulings: PixImage?) -> PixImage? {
+        var within = faint
+        if let rulings, let outside = Leptonica.subtract(faint, rulings), let kept = Leptonica.union(outside, ink) { within = kept }
+        return Leptonica.seedFilled(ink, within: within)
     }
 
     /// 3. Rule removal: subtracts the rulings found (``Rulings``), then repairs the strokes
@@ -174,13 +194,15 @@ struct Preprocessor {
     /// 5. The grey page with everything more than 3 px from the ink set to white: Tesseract's
     /// LSTM reads the grey of the strokes' edges, which thresholding threw away, while the
     /// rulings, shading and specks the earlier steps removed stay removed. Chosen on the tuning
-    /// split (`Docs/Recognition.md`, "Measured settings"): CER 0.093 as with the 1-bit page,
-    /// line precision 0.963 → 0.978; grown by 0, 1, 5 or 8 px, CER was 0.094–0.102.
-    func maskedToInk(_ grey: PixImage, _ binary: PixImage) -> (PixImage, PreprocessingStep) {
-        guard let masked = Leptonica.masked(grey, by: binary, grow: 3) else {
-            return (binary, PreprocessingStep(name: "ink-mask", applied: false, detail: "the 1-bit page is read"))
+    /// split (`Docs/Recognition.md`, "What Tesseract reads"): CER 0.093 as with the 1-bit page,
+    /// line precision 0.963 → 0.978; grown by 0, 1, 5 or 8 px, CER was 0.094–0.102. `ink`
+    /// includes the faint strokes joined to the ink when `faintStrokes` says so.
+    func maskedToInk(_ grey: PixImage, _ ink: PixImage, faintStrokes: Bool) -> (PixImage, PreprocessingStep) {
+        guard let masked = Leptonica.masked(grey, by: ink, grow: 3) else {
+            return (ink, PreprocessingStep(name: "ink-mask", applied: false, detail: "the 1-bit page is read"))
         }
-        return (masked, PreprocessingStep(name: "ink-mask", applied: true, detail: "the grey page is read within 3 px of the ink"))
+        let traced = faintStrokes ? " and of the faint strokes joined to it" : ""
+        return (masked, PreprocessingStep(name: "ink-mask", applied: true, detail: "the grey page is read within 3 px of the ink\(traced)"))
     }
 
     private func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }
