@@ -148,6 +148,7 @@ struct IngestCommand {
                     if let manifest { outcomes.record(error: log(outcome, key: batch.keys[index], of: batch, to: manifest)) }
                     progress.advance(label: (batch.images[index] as NSString).lastPathComponent)
                 }
+                EngineParking.park(engine)
             }
             thread.stackSize = 8 << 20
             thread.start()

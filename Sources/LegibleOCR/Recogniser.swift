@@ -13,7 +13,6 @@ public final class Recogniser: @unchecked Sendable {
     private let loader: EngineLoader
     /// The engine, waited for: it loads while the first page is prepared.
     var api: TesseractAPI { get throws { try loader.engine() } }
-    private let modelSHA256: String?
 
     /// Checks the language data for `options.languages` and starts loading the engine on a
     /// thread of its own (``EngineLoader``); recognition waits for it.
@@ -36,8 +35,7 @@ public final class Recogniser: @unchecked Sendable {
             }
             if firstModel == nil { firstModel = path }
         }
-        loader = EngineLoader(dataPath: folder, languages: options.languages)
-        modelSHA256 = firstModel.flatMap(ModelHashes.shared.hash(ofFileAt:))
+        loader = EngineLoader(dataPath: folder, languages: options.languages, model: firstModel)
     }
 
     /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
@@ -141,7 +139,8 @@ public final class Recogniser: @unchecked Sendable {
         let steps = kept.steps + (checked ? [Self.checkStep(readings, kept: kept)] : [])
         let engine = EngineInfo(
             name: "tesseract", version: TesseractAPI.version, languages: options.languages,
-            pageSegmentationMode: kept.strategy.pageSegmentationMode(configured: options.pageSegmentationMode), modelSHA256: modelSHA256,
+            pageSegmentationMode: kept.strategy.pageSegmentationMode(configured: options.pageSegmentationMode),
+            modelSHA256: loader.modelSHA256(),
             optionsDigest: options.digest)
         let pageImage = PageImage(
             file: (path as NSString).lastPathComponent, width: first.width, height: first.height,
