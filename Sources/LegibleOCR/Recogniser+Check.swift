@@ -77,6 +77,10 @@ extension Recogniser {
         var total: Int
         /// Maps original pixels into the deskewed frame.
         var toDeskewed: RotationMapping
+        /// Whether the 1-bit page, before cleaning, is more than ``LineFinder/maximumInkShare``
+        /// ink: paper grain or noise that binarisation took for ink, not writing. Cleaning can
+        /// leave such a page with specks enough to look like rows of small writing.
+        var isTexture: Bool
 
         /// Rulings go in two passes: straight runs of 30 px (or a fortieth of the page) are
         /// opened out, which breaks a ruled grid into pieces; then every component more than
@@ -84,6 +88,7 @@ extension Recogniser {
         /// misses. Specks of 1–2 px go last.
         init?(standard binary: PixImage, rotationDegrees: Double, width: Int, height: Int) {
             guard var ink = Leptonica.halved(binary) else { return nil }
+            isTexture = Double(Leptonica.inkCount(binary)) > LineFinder.maximumInkShare * Double(binary.width * binary.height)
             let across = max(30, ink.width / 20)
             let down = max(30, ink.height / 20)
             for sequence in ["o\(across).1 + d1.3", "o1.\(down) + d3.1"] {

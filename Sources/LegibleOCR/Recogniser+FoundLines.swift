@@ -4,8 +4,10 @@ import LegibleLayout
 extension Recogniser.Reference {
     /// The lines ``LineFinder`` finds in the reference ink, in the pixels of the standard
     /// reading's full-size (deskewed) image, each padded by a fifth of the writing's height so
-    /// that Tesseract sees the whole of every letter; and that height, in the same pixels.
+    /// that Tesseract sees the whole of every letter; and that height, in the same pixels. A
+    /// page of texture (``isTexture``) has none.
     func foundLines() -> (lines: [PixelBox], writingHeight: Double) {
+        guard !isTexture else { return ([], 0) }
         let found = LineFinder.lines(in: Leptonica.components(ink), width: Double(ink.width), height: Double(ink.height))
         let height = found.writingHeight * 2
         let pad = height / 5

@@ -371,13 +371,23 @@ struct HardeningTests {
         #expect(run.stderr.contains("page deadline"))
     }
 
-    @Test("a page of noise gives no lines: no reading along lines found in it invents text")
-    func noisePage() throws {
+    @Test(
+        "a page of noise, or of blank paper with a grain, gives no lines: no reading along lines found in it invents text",
+        arguments: [false, true])
+    func noisePage(grain: Bool) throws {
         let folder = try temporaryFolder()
         var generator = SystemRandomNumberGenerator()
-        var noise = Bitmap(width: 800, height: 1000)
-        for index in stride(from: 0, to: noise.pixels.count, by: 4) where Bool.random(using: &generator) {
-            noise.pixels.replaceSubrange(index..<index + 3, with: [0, 0, 0])
+        // Grain: an A5 page at 200 dpi of 230-249 grey from a fixed xorshift sequence, which
+        // read along the lines found in its specks gave 35 lines of invented text. Noise: black
+        // or white at random.
+        var noise = grain ? Bitmap(width: 1166, height: 1654) : Bitmap(width: 800, height: 1000)
+        var state: UInt64 = 1
+        for index in stride(from: 0, to: noise.pixels.count, by: 4) {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let grey: UInt8 = grain ? 230 + UInt8(state % 20) : (Bool.random(using: &generator) ? 0 : 255)
+            noise.pixels.replaceSubrange(index..<index + 4, with: [grey, grey, grey, 255])
         }
         try PNGCodec.encode(noise).write(to: URL(fileURLWithPath: folder + "/noise.png"))
         let run = try shell("\"$L\" ingest noise.png -o out -q", in: folder)
