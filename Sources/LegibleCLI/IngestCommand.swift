@@ -101,6 +101,8 @@ struct IngestCommand {
         try manifest?.append(.task(taskRecord(batch)))
         // Load one engine up front so a missing language fails once, with 69, before any work.
         let first = needsEngine ? try Recogniser(options: batch.options) : nil
+        EngineParking.park(first)
+        defer { EngineParking.settle() }
         let outcomes = try process(batch, firstEngine: first, manifest: manifest)
         if !batch.quiet { try summarise(outcomes, of: batch) }
         let failures = outcomes.compactMap(\.failure)

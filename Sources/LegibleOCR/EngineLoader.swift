@@ -30,6 +30,7 @@ final class EngineLoader: @unchecked Sendable {
     }
 
     /// The model file's SHA-256 (lower-case hex), nil when it could not be read; waits for it.
+    /// The thread has finished its work once this returns.
     func modelSHA256() -> String? {
         wait { $0.hashed }
     }

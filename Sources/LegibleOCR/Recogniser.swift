@@ -38,6 +38,14 @@ public final class Recogniser: @unchecked Sendable {
         loader = EngineLoader(dataPath: folder, languages: options.languages, model: firstModel)
     }
 
+    /// Waits until the engine thread has finished: the engine loaded (or failed to) and the
+    /// model hashed. A process must not exit while it runs: exit frees libcrypto's and
+    /// libtesseract's globals under it, and ThreadSanitizer caught a page that failed at once
+    /// exiting while the model was being hashed, which crashed in libcrypto.
+    public func finishLoading() {
+        _ = loader.modelSHA256()
+    }
+
     /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
     public static func defaultDataFolder() -> String {
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
