@@ -134,6 +134,17 @@ enum Leptonica {
         return (normalised, ink, Int(value))
     }
 
+    /// The 256-bin grey histogram of 8-bit `grey` (pixel counts by level); empty on failure.
+    static func histogram(_ grey: PixImage) -> [Int] {
+        var numa = pixGetGrayHistogram(grey.pointer, 1)
+        guard let counts = numa else { return [] }
+        defer { numaDestroy(&numa) }
+        return (0..<numaGetCount(counts)).map { index in
+            var value: Int32 = 0
+            return numaGetIValue(counts, index, &value) == 0 ? Int(value) : 0
+        }
+    }
+
     /// 1-bit image of the pixels of 8-bit `grey` darker than `threshold` (ink = 1).
     static func darker(_ grey: PixImage, than threshold: Int) -> PixImage? {
         PixImage(pixThresholdToBinary(grey.pointer, Int32(min(max(threshold, 0), 256))))

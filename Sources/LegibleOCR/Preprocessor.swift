@@ -61,6 +61,21 @@ struct Preprocessor {
         var steps: [PreprocessingStep]
         /// Clockwise rotation (degrees) applied to the image; boxes are rotated back by it.
         var rotationDegrees: Double
+        /// Whether binarisation's first split fell in the paper's grain
+        /// (``Preprocessor/belowGrain(_:otsu:)``): lines are not looked for in such ink.
+        var inGrain = false
+    }
+
+    /// What binarisation (step 2) gives.
+    struct Binarised {
+        /// Ink = 1.
+        var ink: PixImage
+        /// The pixels a little lighter than the threshold, from which faint strokes are traced;
+        /// nil when they are not.
+        var faint: PixImage?
+        /// Whether the first split fell in the paper's grain.
+        var inGrain = false
+        var step: PreprocessingStep
     }
 
     /// Runs the enabled steps in order: colour drop-out, deskew, background normalisation,
@@ -72,15 +87,15 @@ struct Preprocessor {
         }
         let (grey, colourStep, paper) = try greyAndPaper(original)
         let (level, rotation, deskewStep) = deskew(grey)
-        let (binary, faint, backgroundStep) = try binarise(level)
-        let rulings = Rulings.find(in: binary)
-        let (cleaned, rulesStep) = removeRules(binary, rulings)
+        let binarised = try binarise(level)
+        let rulings = Rulings.find(in: binarised.ink)
+        let (cleaned, rulesStep) = removeRules(binarised.ink, rulings)
         let found = PreprocessingStep(name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
-        let strokes = faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
+        let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         return Result(
-            image: read, binary: cleaned, steps: [colourStep, deskewStep, backgroundStep, found, rulesStep, maskStep],
-            rotationDegrees: rotation)
+            image: read, binary: cleaned, steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep],
+            rotationDegrees: rotation, inGrain: binarised.inGrain)
     }
 
     /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed
@@ -138,21 +153,26 @@ struct Preprocessor {
         return (level, angle, PreprocessingStepKind.deskew.record(applied: true, detail: detail))
     }
 
-    /// 2. Background normalisation + Otsu, else a global threshold. With normalisation, also
+    /// 2. Background normalisation + Otsu, else a global threshold. A split that fell in the
+    /// paper's grain is made again below it (``belowGrain(_:otsu:)``). With normalisation, also
     /// the pixels a little lighter than the threshold (``faintThreshold(otsu:)``), from which
     /// ``traced(_:into:without:)`` takes the faint strokes joined to the ink.
-    func binarise(_ grey: PixImage) throws -> (binary: PixImage, faint: PixImage?, step: PreprocessingStep) {
+    func binarise(_ grey: PixImage) throws -> Binarised {
+        let kind = PreprocessingStepKind.backgroundNormalisation
         if options.backgroundNormalisation, let (normalised, binary, otsu) = Leptonica.otsuOnBackgroundNorm(grey) {
+            // Faint strokes are not traced through grain: on such a page they would join it all.
+            if Self.isTexture(binary), let (ink, threshold) = Self.belowGrain(normalised, otsu: otsu) {
+                let detail = "Otsu on normalised background fell in the paper's grain at \(otsu); ink below \(threshold)"
+                return Binarised(ink: ink, inGrain: true, step: kind.record(applied: true, detail: detail))
+            }
             let faint = Leptonica.darker(normalised, than: Self.faintThreshold(otsu: otsu))
-            return (
-                binary, faint, PreprocessingStepKind.backgroundNormalisation.record(applied: true, detail: "Otsu on normalised background")
-            )
+            return Binarised(ink: binary, faint: faint, step: kind.record(applied: true, detail: "Otsu on normalised background"))
         }
         guard let binary = Leptonica.binarise(grey) else {
             throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed")
         }
         let detail = options.backgroundNormalisation ? "normalisation failed; global threshold" : "off; global threshold"
-        return (binary, nil, PreprocessingStepKind.backgroundNormalisation.record(applied: false, detail: detail))
+        return Binarised(ink: binary, step: kind.record(applied: false, detail: detail))
     }
 
     /// The grey level (of the normalised page, paper at 255) below which a pixel may be a

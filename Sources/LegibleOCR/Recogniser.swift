@@ -187,7 +187,8 @@ public final class Recogniser: @unchecked Sendable {
         var readings = [first.reading]
         guard options.retryPoorPages, let binary = first.prepared.binary,
             let reference = Reference(
-                standard: binary, rotationDegrees: first.prepared.rotationDegrees, width: first.width, height: first.height)
+                standard: binary, inGrain: first.prepared.inGrain, rotationDegrees: first.prepared.rotationDegrees, width: first.width,
+                height: first.height)
         else { return (readings, 0, false) }
         readings[0].coverage = reference.coverage(of: first.reading.lines)
         var best = 0  // The first reading wins ties: it is the configured one.

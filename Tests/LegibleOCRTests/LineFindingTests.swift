@@ -136,7 +136,9 @@ struct LineFindingTests {
             let (_, prepared) = try recogniser.read(image, .standard, resolution: 200, path: path)
             let binary = try #require(prepared.binary)
             let reference = try #require(
-                Recogniser.Reference(standard: binary, rotationDegrees: prepared.rotationDegrees, width: image.width, height: image.height))
+                Recogniser.Reference(
+                    standard: binary, inGrain: prepared.inGrain, rotationDegrees: prepared.rotationDegrees, width: image.width,
+                    height: image.height))
             let reading = try recogniser.readFoundLines(
                 prepared, reference: reference, size: (image.width, image.height), resolution: 200, path: path)
             let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("\(stem).gt.json"))
