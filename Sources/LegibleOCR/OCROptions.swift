@@ -12,9 +12,8 @@ public struct OCROptions: Hashable, Sendable {
     public var dpi: Int?
     /// Which preprocessing steps may run (`--no-preprocess` turns all off).
     public var preprocessing: PreprocessingOptions = .init()
-    /// Whether a page whose first reading leaves ink outside its lines, or reads with low
-    /// confidence, is read again other ways and the best reading kept (`Docs/Recognition.md`,
-    /// "Check and retry"). On by default; choosing the steps (`--preprocess`,
+    /// Whether a page whose first reading leaves ink outside its lines is read again other ways
+    /// and the best reading kept (`Docs/Recognition.md`, "Check and retry"). On by default; choosing the steps (`--preprocess`,
     /// `--no-preprocess`) turns it off, so a chosen pipeline is exactly what runs.
     public var retryPoorPages = true
     /// Tessdata folder; `nil` uses `TESSDATA_PREFIX` or Debian's folder.
@@ -32,10 +31,16 @@ public struct OCROptions: Hashable, Sendable {
     /// Creates default options.
     public init() {}
 
-    /// A short stable digest of every option that changes recognition.
+    /// The version of the recognition pipeline, raised whenever the same options read a page
+    /// differently, so that `ingest` does not take an older reading as up to date
+    /// (`Docs/CLI.md`, "Up to date"). 3: faint strokes, grain, no retry on confidence alone.
+    static let pipelineVersion = 3
+
+    /// A short stable digest of every option that changes recognition, and of the pipeline's
+    /// version.
     public var digest: String {
         let description =
-            "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=2"
+            "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }
