@@ -135,15 +135,7 @@ enum Leptonica {
     }
 
     /// The 256-bin grey histogram of 8-bit `grey` (pixel counts by level); empty on failure.
-    static func histogram(_ grey: PixImage) -> [Int] {
-        var numa = pixGetGrayHistogram(grey.pointer, 1)
-        guard let counts = numa else { return [] }
-        defer { numaDestroy(&numa) }
-        return (0..<numaGetCount(counts)).map { index in
-            var value: Int32 = 0
-            return numaGetIValue(counts, index, &value) == 0 ? Int(value) : 0
-        }
-    }
+    static func histogram(_ grey: PixImage) -> [Int] { integers(pixGetGrayHistogram(grey.pointer, 1)) }
 
     /// 1-bit image of the pixels of 8-bit `grey` darker than `threshold` (ink = 1).
     static func darker(_ grey: PixImage, than threshold: Int) -> PixImage? {
@@ -172,9 +164,15 @@ enum Leptonica {
 
     /// Ink pixels in each row (`byRow`) or each column of a 1-bit image, as Swift integers.
     static func inkProfile(_ binary: PixImage, byRow: Bool) -> [Int] {
-        var numa = byRow ? pixCountPixelsByRow(binary.pointer, nil) : pixCountPixelsByColumn(binary.pointer)
-        guard let counts = numa else { return [] }
-        defer { numaDestroy(&numa) }
+        integers(byRow ? pixCountPixelsByRow(binary.pointer, nil) : pixCountPixelsByColumn(binary.pointer))
+    }
+
+    /// The values of a Leptonica number array as Swift integers, the array destroyed; empty
+    /// for nil.
+    private static func integers(_ numa: UnsafeMutablePointer<NUMA>?) -> [Int] {
+        var owned = numa
+        guard let counts = owned else { return [] }
+        defer { numaDestroy(&owned) }
         return (0..<numaGetCount(counts)).map { index in
             var value: Int32 = 0
             return numaGetIValue(counts, index, &value) == 0 ? Int(value) : 0
