@@ -1,4 +1,5 @@
 import Foundation
+import LegibleOCR
 
 #if canImport(Glibc)
     import Glibc
@@ -35,11 +36,10 @@ enum Malloc {
     static let trimThreshold: Int32 = -1
     static let mmapThreshold: Int32 = -3
 
-    private typealias Setter = @convention(c) (Int32, Int32) -> Int32
+    private static let mallopt = ProcessSymbol.function("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)
 
     /// Sets `parameter` to `value` bytes; nothing happens on a C library without `mallopt`.
     static func set(_ parameter: Int32, to value: Int32) {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Setter.self)(parameter, value)
+        _ = mallopt?(parameter, value)
     }
 }

@@ -1,5 +1,6 @@
 // The one door to libgomp, the OpenMP runtime Debian's Tesseract is built with. Legible does not
-// link it: its functions are looked up in the process, where libtesseract has loaded it.
+// link it: its functions are looked up in the process (``ProcessSymbol``), where libtesseract
+// has loaded it.
 import Foundation
 
 #if canImport(Glibc)
@@ -8,8 +9,9 @@ import Foundation
 
 /// Keeps Tesseract's OpenMP regions on the calling thread (`Docs/Platform.md`, "OpenMP").
 enum OpenMP {
-    private static let setMaxActiveLevels = function("omp_set_max_active_levels", as: (@convention(c) (Int32) -> Void).self)
-    private static let getMaxActiveLevels = function("omp_get_max_active_levels", as: (@convention(c) () -> Int32).self)
+    private static let setMaxActiveLevels = ProcessSymbol.function(
+        "omp_set_max_active_levels", as: (@convention(c) (Int32) -> Void).self)
+    private static let getMaxActiveLevels = ProcessSymbol.function("omp_get_max_active_levels", as: (@convention(c) () -> Int32).self)
 
     /// Whoever set `OMP_THREAD_LIMIT` before the process started chose the threads themselves.
     private static let userChoseThreads = getenv("OMP_THREAD_LIMIT") != nil
@@ -27,8 +29,4 @@ enum OpenMP {
     /// (0: every region runs on the thread that starts it); nil without an OpenMP runtime.
     static var maxActiveLevelsOnCallingThread: Int? { getMaxActiveLevels.map { Int($0()) } }
 
-    /// The C function `name` in the process, or nil when no loaded library defines it.
-    private static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
-    }
 }

@@ -158,9 +158,7 @@ func ocrBenchmark(_ images: [String]) throws {
 /// freed (the decoder's transient parse tree) back to the system, so only live memory counts.
 func residentBytes() -> Int {
     // malloc_trim is not in Swift's Glibc module map; look it up at run time.
-    if let symbol = dlsym(nil, "malloc_trim") {
-        _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
-    }
+    _ = ProcessSymbol.function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let fields = statm.split(separator: " ")
     return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
