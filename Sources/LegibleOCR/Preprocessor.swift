@@ -61,9 +61,10 @@ struct Preprocessor {
         var steps: [PreprocessingStep]
         /// Clockwise rotation (degrees) applied to the image; boxes are rotated back by it.
         var rotationDegrees: Double
-        /// Whether binarisation's first split fell in the paper's grain
-        /// (``Preprocessor/belowGrain(_:otsu:)``): lines are not looked for in such ink.
-        var inGrain = false
+        /// Whether binarisation's first split took over a fifth of the page for ink
+        /// (``Preprocessor/isTexture(_:)``): grain, noise or a photograph, in whose ink lines
+        /// are not looked for.
+        var textured = false
     }
 
     /// What binarisation (step 2) gives.
@@ -73,8 +74,9 @@ struct Preprocessor {
         /// The pixels a little lighter than the threshold, from which faint strokes are traced;
         /// nil when they are not.
         var faint: PixImage?
-        /// Whether the first split fell in the paper's grain.
-        var inGrain = false
+        /// Whether the first split took over a fifth of the page for ink (it is then made again
+        /// below the paper's grain when the page was normalised).
+        var textured = false
         var step: PreprocessingStep
     }
 
@@ -95,7 +97,7 @@ struct Preprocessor {
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         return Result(
             image: read, binary: cleaned, steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep],
-            rotationDegrees: rotation, inGrain: binarised.inGrain)
+            rotationDegrees: rotation, textured: binarised.textured)
     }
 
     /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed
@@ -161,18 +163,21 @@ struct Preprocessor {
         let kind = PreprocessingStepKind.backgroundNormalisation
         if options.backgroundNormalisation, let (normalised, binary, otsu) = Leptonica.otsuOnBackgroundNorm(grey) {
             // Faint strokes are not traced through grain: on such a page they would join it all.
-            if Self.isTexture(binary), let (ink, threshold) = Self.belowGrain(normalised, otsu: otsu) {
-                let detail = "Otsu on normalised background fell in the paper's grain at \(otsu); ink below \(threshold)"
-                return Binarised(ink: ink, inGrain: true, step: kind.record(applied: true, detail: detail))
+            guard Self.isTexture(binary) else {
+                let faint = Leptonica.darker(normalised, than: Self.faintThreshold(otsu: otsu))
+                return Binarised(ink: binary, faint: faint, step: kind.record(applied: true, detail: "Otsu on normalised background"))
             }
-            let faint = Leptonica.darker(normalised, than: Self.faintThreshold(otsu: otsu))
-            return Binarised(ink: binary, faint: faint, step: kind.record(applied: true, detail: "Otsu on normalised background"))
+            guard let (ink, threshold) = Self.belowGrain(normalised, otsu: otsu) else {
+                return Binarised(ink: binary, textured: true, step: kind.record(applied: true, detail: "Otsu on normalised background"))
+            }
+            let detail = "Otsu on normalised background fell in the paper's grain at \(otsu); ink below \(threshold)"
+            return Binarised(ink: ink, textured: true, step: kind.record(applied: true, detail: detail))
         }
         guard let binary = Leptonica.binarise(grey) else {
             throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed")
         }
         let detail = options.backgroundNormalisation ? "normalisation failed; global threshold" : "off; global threshold"
-        return Binarised(ink: binary, step: kind.record(applied: false, detail: detail))
+        return Binarised(ink: binary, textured: Self.isTexture(binary), step: kind.record(applied: false, detail: detail))
     }
 
     /// The grey level (of the normalised page, paper at 255) below which a pixel may be a

@@ -77,19 +77,18 @@ extension Recogniser {
         var total: Int
         /// Maps original pixels into the deskewed frame.
         var toDeskewed: RotationMapping
-        /// Whether the 1-bit page, before cleaning, is more than ``LineFinder/maximumInkShare``
-        /// ink, or was made below the paper's grain: noise or grain that binarisation took for
-        /// ink, not writing. Cleaning can leave such a page with specks enough to look like rows
-        /// of small writing.
+        /// Whether binarisation first took more than ``LineFinder/maximumInkShare`` of the page
+        /// for ink (``Preprocessor/Result/textured``): noise or grain, not writing. Cleaning can
+        /// leave such a page with specks enough to look like rows of small writing.
         var isTexture: Bool
 
         /// Rulings go in two passes: straight runs of 30 px (or a fortieth of the page) are
         /// opened out, which breaks a ruled grid into pieces; then every component more than
         /// 12 times longer than thick is dropped, which takes the tilted pieces an opening
         /// misses. Specks of 1–2 px go last.
-        init?(standard binary: PixImage, inGrain: Bool, rotationDegrees: Double, width: Int, height: Int) {
+        init?(standard binary: PixImage, textured: Bool, rotationDegrees: Double, width: Int, height: Int) {
             guard var ink = Leptonica.halved(binary) else { return nil }
-            isTexture = inGrain || Preprocessor.isTexture(binary)
+            isTexture = textured
             let across = max(30, ink.width / 20)
             let down = max(30, ink.height / 20)
             for sequence in ["o\(across).1 + d1.3", "o1.\(down) + d3.1"] {

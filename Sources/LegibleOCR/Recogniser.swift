@@ -187,7 +187,7 @@ public final class Recogniser: @unchecked Sendable {
         var readings = [first.reading]
         guard options.retryPoorPages, let binary = first.prepared.binary,
             let reference = Reference(
-                standard: binary, inGrain: first.prepared.inGrain, rotationDegrees: first.prepared.rotationDegrees, width: first.width,
+                standard: binary, textured: first.prepared.textured, rotationDegrees: first.prepared.rotationDegrees, width: first.width,
                 height: first.height)
         else { return (readings, 0, false) }
         readings[0].coverage = reference.coverage(of: first.reading.lines)

@@ -137,7 +137,7 @@ struct LineFindingTests {
             let binary = try #require(prepared.binary)
             let reference = try #require(
                 Recogniser.Reference(
-                    standard: binary, inGrain: prepared.inGrain, rotationDegrees: prepared.rotationDegrees, width: image.width,
+                    standard: binary, textured: prepared.textured, rotationDegrees: prepared.rotationDegrees, width: image.width,
                     height: image.height))
             let reading = try recogniser.readFoundLines(
                 prepared, reference: reference, size: (image.width, image.height), resolution: 200, path: path)
