@@ -17,7 +17,7 @@ enum EngineParking {
         guard let engine else { return }
         lock.lock()
         defer { lock.unlock() }
-        engines.append(engine)
+        if !engines.contains(where: { $0 === engine }) { engines.append(engine) }
     }
 
     /// Waits until every parked engine has finished loading (``Recogniser/finishLoading()``).

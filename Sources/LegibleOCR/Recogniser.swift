@@ -46,6 +46,12 @@ public final class Recogniser: @unchecked Sendable {
         _ = loader.modelSHA256()
     }
 
+    /// A recogniser dropped while its engine loads waits for the engine thread, so no thread of
+    /// it outlives it and runs on into the process's exit.
+    deinit {
+        finishLoading()
+    }
+
     /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
     public static func defaultDataFolder() -> String {
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
