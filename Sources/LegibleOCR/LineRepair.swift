@@ -1,7 +1,12 @@
 import LegibleLayout
 
-/// Mends the three ways Tesseract's layout analysis breaks lines of handwriting
+/// Mends the ways Tesseract's layout analysis breaks lines of handwriting
 /// (`Docs/Recognition.md`, "Line repair"):
+/// - **strokes of a rule read as words.** It reads a piece of a vertical rule that crosses a
+///   line (the gutter of a spread, a margin, a grid line) as a word "|", which widens the line
+///   to the rule. A word of nothing but "|" is dropped and the line's box is its other words';
+///   a line of nothing else is dropped. No transcription of a handwritten page in the corpora
+///   holds the character.
 /// - **pieces of one line side by side.** It cut a line into several, often into separate
 ///   blocks, so they were read apart and out of order. Two lines that share half the height of
 ///   the lower one, barely overlap side by side and are at most three quarters of the lower
@@ -25,12 +30,15 @@ enum LineRepair {
         var joined = 0
         /// Fragments folded into the line they lie in.
         var folded = 0
+        /// Words that were strokes of a rule, dropped.
+        var strokes = 0
 
         /// The step recorded in the page document.
         var step: PreprocessingStep {
             PreprocessingStep(
-                name: "line-repair", applied: joined + folded > 0,
-                detail: "joined \(joined) pieces of lines side by side; folded \(folded) loops of letters into their lines")
+                name: "line-repair", applied: joined + folded + strokes > 0,
+                detail: "dropped \(strokes) strokes of rules read as words; joined \(joined) pieces of lines side by side; "
+                    + "folded \(folded) loops of letters into their lines")
         }
     }
 
@@ -41,11 +49,13 @@ enum LineRepair {
     /// stands. Every mend removes a line, so there are at most as many comparisons again as
     /// there are lines: the work grows with the square of the line count, never its cube, and a
     /// page of thousands of lines cannot stall it.
-    static func repaired(_ lines: [RecognisedLine]) -> Result {
-        guard lines.count > 1 else { return Result(lines: lines) }
+    static func repaired(_ read: [RecognisedLine]) -> Result {
+        let lines = read.compactMap(withoutRuleStrokes)
+        let strokes = read.reduce(0) { $0 + $1.words.count } - lines.reduce(0) { $0 + $1.words.count }
+        guard lines.count > 1 else { return Result(lines: lines, strokes: strokes) }
         let heights = lines.map(\.box.height).sorted()
         let median = heights[heights.count / 2]
-        var result = Result(lines: lines)
+        var result = Result(lines: lines, strokes: strokes)
         var index = 0
         while index < result.lines.count {
             guard let (keep, other, isFold) = mend(of: index, in: result.lines, medianHeight: median) else {
@@ -64,6 +74,39 @@ enum LineRepair {
             index = min(index, kept)
         }
         return result
+    }
+
+    /// Whether `word` is a stroke of a rule that Tesseract read as a word: nothing but "|".
+    /// It reads specks and strokes it cannot read as "|" too; those are no writing either, and a
+    /// screen reader would say "vertical bar".
+    static func isRuleStroke(_ word: RecognisedWord) -> Bool {
+        word.isWord && !word.text.isEmpty && word.text.allSatisfy { $0 == "|" }
+    }
+
+    /// `line` without the words that are strokes of a rule: its box the union of the words
+    /// left, its baseline cut to their extent; `nil` when no word is left.
+    static func withoutRuleStrokes(_ line: RecognisedLine) -> RecognisedLine? {
+        let words = line.words.filter { !isRuleStroke($0) }
+        guard words.count < line.words.count else { return line }
+        guard let first = words.first else { return nil }
+        var kept = line
+        kept.words = words
+        kept.box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
+        kept.baseline = line.baseline.map { cut($0, from: kept.box.x, to: kept.box.maxX) }
+        return kept
+    }
+
+    /// A straight `baseline` from its start to its end, cut to run from `left` to `right`
+    /// (image pixels); a baseline of other than two points, or one that does not reach that
+    /// span, is kept as it is.
+    static func cut(_ baseline: [PixelPoint], from left: Double, to right: Double) -> [PixelPoint] {
+        guard baseline.count == 2, baseline[1].x > baseline[0].x else { return baseline }
+        let (start, end) = (baseline[0], baseline[1])
+        guard max(left, start.x) < min(right, end.x) else { return baseline }
+        func at(_ x: Double) -> PixelPoint {
+            PixelPoint(x: x, y: start.y + (end.y - start.y) * (x - start.x) / (end.x - start.x))
+        }
+        return [at(max(left, start.x)), at(min(right, end.x))]
     }
 
     /// A mend of the line at `index` with another: the line to keep, the one to take in, and

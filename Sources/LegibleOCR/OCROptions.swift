@@ -33,8 +33,9 @@ public struct OCROptions: Hashable, Sendable {
 
     /// The version of the recognition pipeline, raised whenever the same options read a page
     /// differently, so that `ingest` does not take an older reading as up to date
-    /// (`Docs/CLI.md`, "Up to date"). 3: faint strokes, grain, no retry on confidence alone.
-    static let pipelineVersion = 3
+    /// (`Docs/CLI.md`, "Up to date"). 3: faint strokes, grain, no retry on confidence alone;
+    /// 4: words of nothing but "|" are dropped.
+    static let pipelineVersion = 4
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.

@@ -127,6 +127,25 @@ struct LineFindingTests {
         #expect(result.lines[0].box.maxY == 190)
     }
 
+    @Test("a rule's stroke read as \"|\" leaves its line, which shrinks to its writing; a line of strokes goes; other words stay")
+    func ruleStrokes() throws {
+        var crossed = Self.line([
+            Self.word("|", 10, 60, 4, 200, 0.95), Self.word("Marie", 300, 100, 150, 40), Self.word("a|b", 470, 100, 90, 40),
+            Self.word("|", 570, 100, 30, 40, 0.2),
+        ])
+        crossed.baseline = [PixelPoint(x: 10, y: 130), PixelPoint(x: 600, y: 141)]
+        let gutter = Self.line([Self.word("||", 700, 0, 8, 600, 0.9)])
+        let result = LineRepair.repaired([crossed, gutter])
+        #expect(result.strokes == 3 && result.step.applied)
+        #expect(result.lines.map { $0.words.map(\.text) } == [["Marie", "a|b"]], "a stroke it could not read goes too")
+        #expect(result.lines[0].box == PixelBox(left: 300, top: 100, right: 560, bottom: 140))
+        let baseline = try #require(result.lines[0].baseline)
+        #expect(
+            baseline[0].x == 300 && abs(baseline[0].y - (130 + 11 * 290 / 590)) < 1e-9 && abs(baseline[1].y - (130 + 11 * 550 / 590)) < 1e-9
+                && baseline[1].x == 560)
+        #expect(LineRepair.repaired([gutter]).lines.isEmpty)
+    }
+
     @Test("bundled pages read along the lines found in their ink give most of their lines, inside the image")
     func foundLinesOnBundledPages() throws {
         let recogniser = try Recogniser()
