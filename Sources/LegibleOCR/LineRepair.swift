@@ -13,8 +13,9 @@ import LegibleLayout
 ///   one's height apart are joined, left to right. Pieces of a line lie a word space apart; the
 ///   two pages of a spread, whose lines are level with each other, lie further apart.
 /// - **one line read twice.** Overlapping blocks gave the same ink two or three readings. Two
-///   lines that share 70 % of the taller one's height and half the narrower one's width are
-///   joined; where their words overlap, the more confident word is kept.
+///   lines that share 70 % of the taller one's height and half the narrower one's width, and
+///   whose words overlap, are joined; where their words overlap, the more confident word is
+///   kept.
 /// - **loops of letters read as a line.** It took descender and ascender loops that it split
 ///   off a cursive line for a line of their own and read them as "J U U". A line less than 0.7
 ///   of the page's median line height that lies for 70 % of its height and width within a taller
@@ -116,7 +117,9 @@ enum LineRepair {
             let (a, b) = (lines[index].box, lines[other].box)
             if isFragment(b, of: a, medianHeight: medianHeight) { return (index, other, true) }
             if isFragment(a, of: b, medianHeight: medianHeight) { return (other, index, true) }
-            if isPiece(a, b) || isSecondReading(a, b) { return (min(index, other), max(index, other), false) }
+            if isPiece(a, b) || isSecondReading(lines[index], lines[other]) {
+                return (min(index, other), max(index, other), false)
+            }
         }
         return nil
     }
@@ -129,11 +132,28 @@ enum LineRepair {
             && -across <= 0.75 * min(a.height, b.height)
     }
 
-    /// Whether `a` and `b` are two readings of the same ink.
-    static func isSecondReading(_ a: PixelBox, _ b: PixelBox) -> Bool {
-        let down = min(a.maxY, b.maxY) - max(a.y, b.y)
-        let across = min(a.maxX, b.maxX) - max(a.x, b.x)
-        return down >= 0.7 * max(a.height, b.height) && across >= 0.5 * min(a.width, b.width)
+    /// Whether `a` and `b` are two readings of the same ink: their boxes overlap, and so do
+    /// their words. Two rows written close together have overlapping boxes where one's
+    /// descenders meet the other's capitals, but words of their own.
+    static func isSecondReading(_ a: RecognisedLine, _ b: RecognisedLine) -> Bool {
+        let down = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
+        let across = min(a.box.maxX, b.box.maxX) - max(a.box.x, b.box.x)
+        return down >= 0.7 * max(a.box.height, b.box.height) && across >= 0.5 * min(a.box.width, b.box.width)
+            && readSameInk(a.words, b.words)
+    }
+
+    /// Whether at least half the words of the line with fewer share ink with a word of the
+    /// other (``overlap(_:_:)``).
+    static func readSameInk(_ a: [RecognisedWord], _ b: [RecognisedWord]) -> Bool {
+        let (fewer, more) = a.count <= b.count ? (a, b) : (b, a)
+        let shared = fewer.filter { word in more.contains { overlap(word, $0) } }.count
+        return 2 * shared >= fewer.count
+    }
+
+    /// Whether `a` and `b` share half of the smaller one's area.
+    static func overlap(_ a: RecognisedWord, _ b: RecognisedWord) -> Bool {
+        let shared = a.box.intersection(b.box).map { $0.width * $0.height } ?? 0
+        return shared > 0 && shared >= 0.5 * min(a.box.width * a.box.height, b.box.width * b.box.height)
     }
 
     /// Whether `small` is a loop of `line`'s letters read as a line of its own.
@@ -165,12 +185,9 @@ enum LineRepair {
     /// confident word kept before it.
     static func withoutOverlaps(_ words: [RecognisedWord]) -> [RecognisedWord] {
         var kept: [RecognisedWord] = []
-        for word in words.sorted(by: { ($0.confidence ?? 0) > ($1.confidence ?? 0) }) {
-            let overlaps = kept.contains { other in
-                let shared = word.box.intersection(other.box).map { $0.width * $0.height } ?? 0
-                return shared > 0 && shared >= 0.5 * min(word.box.width * word.box.height, other.box.width * other.box.height)
-            }
-            if !overlaps { kept.append(word) }
+        for word in words.sorted(by: { ($0.confidence ?? 0) > ($1.confidence ?? 0) })
+        where !kept.contains(where: { overlap(word, $0) }) {
+            kept.append(word)
         }
         return kept
     }

@@ -112,6 +112,20 @@ struct LineFindingTests {
         #expect(result.lines[0].words.map(\.text) == ["Lab", "nolebook"])
     }
 
+    @Test("two rows written close together, their boxes overlapping through tall letters, are not one line read twice")
+    func closeRows() {
+        let upper = Self.line([
+            Self.word("Let", 190, 466, 80, 50), Self.word("the", 300, 470, 60, 48), Self.word("dough", 390, 467, 100, 110),
+            Self.word("then", 930, 485, 75, 48),
+        ])
+        let lower = Self.line([
+            Self.word("bake", 190, 525, 80, 50), Self.word("twenty", 380, 493, 110, 108), Self.word("minutes.", 530, 540, 145, 48),
+        ])
+        let result = LineRepair.repaired([upper, lower])
+        #expect(result.joined == 0)
+        #expect(result.lines.map { $0.words.map(\.text) } == [["Let", "the", "dough", "then"], ["bake", "twenty", "minutes."]])
+    }
+
     @Test("a descender's loop read as a line is folded into its line; a short last line and the facing page are not")
     func fragments() {
         let lines = [
