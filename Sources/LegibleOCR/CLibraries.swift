@@ -220,8 +220,10 @@ enum Leptonica {
         PixImage(image.depth == 1 ? pixScaleToGray2(image.pointer) : pixScaleAreaMap2(image.pointer))
     }
 
-    /// A 1-bit image at half size, a pixel set where any of its four was (rank 1).
-    static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
+    /// A 1-bit image at half size, a pixel set where at least `rank` (1…4) of its four were.
+    static func halved(_ binary: PixImage, rank: Int = 1) -> PixImage? {
+        PixImage(pixReduceRankBinary2(binary.pointer, Int32(rank), nil))
+    }
 
     /// Ink pixels of a 1-bit image that lie outside every box (clipped to the image): the
     /// image is copied and the boxes cleared in the copy.

@@ -73,7 +73,7 @@ extension Recogniser {
     struct Reference {
         /// Ink = 1, in the standard reading's (deskewed) frame at half size.
         var ink: PixImage
-        /// Ink pixels of ``ink``.
+        /// Ink pixels of ``ink``; 0 when there are fewer than ``leastInk``.
         var total: Int
         /// Maps original pixels into the deskewed frame.
         var toDeskewed: RotationMapping
@@ -82,12 +82,18 @@ extension Recogniser {
         /// leave such a page with specks enough to look like rows of small writing.
         var isTexture: Bool
 
+        /// Less ink than this (px at half size, a blot 16 px across at full size) is what
+        /// cleaning left of specks: no writing that a reading could miss, so it starts no retry.
+        static let leastInk = 64
+
         /// Rulings go in two passes: straight runs of 30 px (or a fortieth of the page) are
         /// opened out, which breaks a ruled grid into pieces; then every component more than
         /// 12 times longer than thick is dropped, which takes the tilted pieces an opening
-        /// misses. Specks of 1–2 px go last.
+        /// misses. Specks of 1–2 px go last. A textured page is halved keeping a pixel where two
+        /// of its four were ink, not one: one in four turned the specks left below the paper's
+        /// grain into a field dense enough to survive the cleaning.
         init?(standard binary: PixImage, textured: Bool, rotationDegrees: Double, width: Int, height: Int) {
-            guard var ink = Leptonica.halved(binary) else { return nil }
+            guard var ink = Leptonica.halved(binary, rank: textured ? 2 : 1) else { return nil }
             isTexture = textured
             let across = max(30, ink.width / 20)
             let down = max(30, ink.height / 20)
@@ -96,7 +102,8 @@ extension Recogniser {
             }
             if let thick = Leptonica.withoutThinLines(ink) { ink = thick }
             self.ink = Leptonica.morph(ink, "o2.2") ?? ink
-            total = Leptonica.inkCount(self.ink)
+            let count = Leptonica.inkCount(self.ink)
+            total = count < Self.leastInk ? 0 : count
             toDeskewed = RotationMapping(degrees: -rotationDegrees, width: width, height: height)
         }
 

@@ -423,6 +423,25 @@ struct HardeningTests {
         #expect(layout.lines.allSatisfy { $0.box.intersection(word) != nil }, "\(layout.lines.map(\.box))")
     }
 
+    @Test("blank paper with a heavy grain is read once: the specks left below the grain are no ink a reading missed")
+    func blankGrain() throws {
+        let folder = try temporaryFolder()
+        let draw = """
+            import numpy as np; from PIL import Image
+            rng = np.random.default_rng(3); a = np.full((1654, 1166, 3), (232, 230, 226), 'float32')
+            a += rng.normal(0, 12, (1654, 1166, 1)); Image.fromarray(a.clip(0, 255).astype('uint8')).save('blank.png')
+            """
+        try draw.write(toFile: folder + "/draw.py", atomically: true, encoding: .utf8)
+        let made = try shell("python3 draw.py", in: folder)
+        try #require(made.status == 0, "\(made.stderr)")
+        let run = try shell("\"$L\" ingest blank.png -o out -q", in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/blank.json")))
+        #expect(layout.lines.isEmpty, "\(layout.text)")
+        let check = layout.preprocessing?.first { $0.name == "recognition-check" }
+        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+    }
+
     // MARK: Messages and exit codes
 
     static let emptyValues = [
