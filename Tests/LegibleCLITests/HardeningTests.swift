@@ -399,23 +399,31 @@ struct HardeningTests {
         #expect(!check.contains("lines found in the ink:") || check.contains("lines found in the ink: 0% of ink in 0 lines"), "\(check)")
     }
 
-    @Test("a word on paper with a heavy grain is read: Otsu's split fell in the grain, and is made again below it")
-    func wordOnGrain() throws {
+    /// The document `legible ingest` writes for a page of paper with a heavy grain (a spread of
+    /// 12 levels around 230, drawn by Python with a fixed seed), with `words` in Kristi in blue
+    /// ink at (200, 300) when given.
+    func ingestedGrainPage(words: String?) throws -> PageLayout {
         let folder = try temporaryFolder()
-        // Grain of a spread of 12 levels around 230; one word in Kristi, blue ink.
+        let text = words.map { "ImageDraw.Draw(im).text((200, 300), '\($0)', font=font, fill=(31, 58, 147))" } ?? ""
         let draw = """
             import numpy as np; from PIL import Image, ImageDraw, ImageFont
             rng = np.random.default_rng(3); a = np.full((1654, 1166, 3), (232, 230, 226), 'float32')
             a += rng.normal(0, 12, (1654, 1166, 1)); im = Image.fromarray(a.clip(0, 255).astype('uint8'))
             font = ImageFont.truetype('/usr/share/fonts/truetype/kristi/Kristi.ttf', 62)
-            ImageDraw.Draw(im).text((200, 300), 'Groceries', font=font, fill=(31, 58, 147)); im.save('word.png')
+            \(text)
+            im.save('page.png')
             """
         try draw.write(toFile: folder + "/draw.py", atomically: true, encoding: .utf8)
         let made = try shell("python3 draw.py", in: folder)
         try #require(made.status == 0, "\(made.stderr)")
-        let run = try shell("\"$L\" ingest word.png -o out -q", in: folder)
+        let run = try shell("\"$L\" ingest page.png -o out -q", in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/word.json")))
+        return try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/page.json")))
+    }
+
+    @Test("a word on paper with a heavy grain is read: Otsu's split fell in the grain, and is made again below it")
+    func wordOnGrain() throws {
+        let layout = try ingestedGrainPage(words: "Groceries")
         let binarised = layout.preprocessing?.first { $0.name == "background-normalisation" }?.detail ?? ""
         #expect(binarised.contains("fell in the paper's grain"), "\(binarised)")
         #expect(layout.lines.count == 1, "\(layout.text)")
@@ -425,18 +433,7 @@ struct HardeningTests {
 
     @Test("blank paper with a heavy grain is read once: the specks left below the grain are no ink a reading missed")
     func blankGrain() throws {
-        let folder = try temporaryFolder()
-        let draw = """
-            import numpy as np; from PIL import Image
-            rng = np.random.default_rng(3); a = np.full((1654, 1166, 3), (232, 230, 226), 'float32')
-            a += rng.normal(0, 12, (1654, 1166, 1)); Image.fromarray(a.clip(0, 255).astype('uint8')).save('blank.png')
-            """
-        try draw.write(toFile: folder + "/draw.py", atomically: true, encoding: .utf8)
-        let made = try shell("python3 draw.py", in: folder)
-        try #require(made.status == 0, "\(made.stderr)")
-        let run = try shell("\"$L\" ingest blank.png -o out -q", in: folder)
-        #expect(run.status == 0, "\(run.stderr)")
-        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/blank.json")))
+        let layout = try ingestedGrainPage(words: nil)
         #expect(layout.lines.isEmpty, "\(layout.text)")
         let check = layout.preprocessing?.first { $0.name == "recognition-check" }
         #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
