@@ -214,6 +214,12 @@ enum Leptonica {
         return PixImage(pixSelectByWidthHeightRatio(tall.pointer, 12, 8, Int32(L_SELECT_IF_LTE), &changed))
     }
 
+    /// The 1-bit image without its 8-connected components of fewer than `area` pixels.
+    static func withoutSpecks(_ binary: PixImage, smallerThan area: Int) -> PixImage? {
+        var changed: Int32 = 0
+        return PixImage(pixSelectByArea(binary.pointer, Float(area), 8, Int32(L_SELECT_IF_GTE), &changed))
+    }
+
     /// A 1-bit or 8-bit image at half size as 8-bit grey, each pixel the mean of its four:
     /// smooth strokes for Tesseract when the writing is too large for it.
     static func halfSizeGrey(_ image: PixImage) -> PixImage? {
