@@ -35,7 +35,8 @@ public struct OCROptions: Hashable, Sendable {
     /// differently, so that `ingest` does not take an older reading as up to date
     /// (`Docs/CLI.md`, "Up to date"). 3: faint strokes, grain, no retry on confidence alone;
     /// 4: words of nothing but "|" are dropped, close rows are not taken for one line read twice,
-    /// and a textured page with no ink but its grain is not read.
+    /// a textured page's ink stops at its grain's floor, and one with no ink but its grain is
+    /// not read.
     static let pipelineVersion = 4
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's

@@ -103,12 +103,17 @@ extension Recogniser {
         }
 
         /// Whether a textured page's ink, `binary` (ink = 1, full size), is nothing but its
-        /// paper's grain: cleaned as the reference of such a page is, less than ``leastInk`` is
-        /// left. Such a page is blank, and Tesseract would read its specks as text.
+        /// paper's grain: less than ``leastInk`` is left of it without the pieces smaller than
+        /// ``grainPiece``. Such a page is blank, and Tesseract would read its specks as text.
+        /// It is judged at full size, because the reference's cleaning at half size takes the
+        /// thin strokes of a pencil too.
         static func isGrainOnly(_ binary: PixImage) -> Bool {
-            guard let half = Leptonica.halved(binary, rank: 2) else { return false }
-            return Leptonica.inkCount(cleaned(half, textured: true)) < leastInk
+            guard let pieces = Leptonica.withoutSpecks(binary, smallerThan: grainPiece) else { return false }
+            return Leptonica.inkCount(pieces) < leastInk
         }
+
+        /// Pieces of a textured page's ink smaller than this (px, full size) are grain.
+        static let grainPiece = 24
 
         /// The half-size `ink` without rulings, margins and specks. Rulings go in two passes:
         /// straight runs of 30 px (or a fortieth of the page) are opened out, which breaks a
