@@ -214,6 +214,9 @@ enum Leptonica {
         return PixImage(pixSelectByWidthHeightRatio(tall.pointer, 12, 8, Int32(L_SELECT_IF_LTE), &changed))
     }
 
+    /// An image of `image`'s size and depth with every pixel 0 (for 1-bit: no ink).
+    static func blank(like image: PixImage) -> PixImage? { PixImage(pixCreateTemplate(image.pointer)) }
+
     /// The 1-bit image without its 8-connected components of fewer than `area` pixels.
     static func withoutSpecks(_ binary: PixImage, smallerThan area: Int) -> PixImage? {
         var changed: Int32 = 0
@@ -226,10 +229,8 @@ enum Leptonica {
         PixImage(image.depth == 1 ? pixScaleToGray2(image.pointer) : pixScaleAreaMap2(image.pointer))
     }
 
-    /// A 1-bit image at half size, a pixel set where at least `rank` (1…4) of its four were.
-    static func halved(_ binary: PixImage, rank: Int = 1) -> PixImage? {
-        PixImage(pixReduceRankBinary2(binary.pointer, Int32(rank), nil))
-    }
+    /// A 1-bit image at half size, a pixel set where any of its four was (rank 1).
+    static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
 
     /// Ink pixels of a 1-bit image that lie outside every box (clipped to the image): the
     /// image is copied and the boxes cleared in the copy.

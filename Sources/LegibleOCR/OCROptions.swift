@@ -13,8 +13,9 @@ public struct OCROptions: Hashable, Sendable {
     /// Which preprocessing steps may run (`--no-preprocess` turns all off).
     public var preprocessing: PreprocessingOptions = .init()
     /// Whether a page whose first reading leaves ink outside its lines is read again other ways
-    /// and the best reading kept (`Docs/Recognition.md`, "Check and retry"). On by default; choosing the steps (`--preprocess`,
-    /// `--no-preprocess`) turns it off, so a chosen pipeline is exactly what runs.
+    /// and the best reading kept (`Docs/Recognition.md`, "Check and retry"). On by default;
+    /// choosing the steps (`--preprocess`, `--no-preprocess`) turns it off, so a chosen pipeline
+    /// is exactly what runs.
     public var retryPoorPages = true
     /// Tessdata folder; `nil` uses `TESSDATA_PREFIX` or Debian's folder.
     public var dataPath: String?
@@ -36,7 +37,7 @@ public struct OCROptions: Hashable, Sendable {
     /// (`Docs/CLI.md`, "Up to date"). 3: faint strokes, grain, no retry on confidence alone;
     /// 4: words of nothing but "|" are dropped, close rows are not taken for one line read twice,
     /// a textured page's ink stops at its grain's floor, and one with no ink but its grain is
-    /// not read.
+    /// read as blank.
     static let pipelineVersion = 4
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's

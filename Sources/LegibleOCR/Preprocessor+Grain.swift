@@ -22,6 +22,21 @@ extension Preprocessor {
         return Leptonica.darker(normalised, than: threshold).map { ($0, threshold) }
     }
 
+    /// Pieces of ink below the grain smaller than this (px) are grain.
+    static let grainPiece = 24
+
+    /// Less ink than this (px) in pieces of ``grainPiece`` or more is no writing.
+    static let leastWriting = 64
+
+    /// Whether the `ink` found below a page's grain is nothing but grain: less than
+    /// ``leastWriting`` px of it lies in pieces of ``grainPiece`` px or more. Such a page is
+    /// blank, and Tesseract would read its specks as text. It is judged on the full-size ink:
+    /// the check's cleaning at half size takes the thin strokes of a pencil too.
+    static func isGrainOnly(_ ink: PixImage) -> Bool {
+        guard let pieces = Leptonica.withoutSpecks(ink, smallerThan: grainPiece) else { return false }
+        return Leptonica.inkCount(pieces) < leastWriting
+    }
+
     /// How many of its spreads below its mean the grain reaches: a Gaussian grain leaves about
     /// one pixel in three million darker than this.
     static let grainReach = 5.0

@@ -77,6 +77,9 @@ struct Preprocessor {
         /// Whether the first split took over a fifth of the page for ink (it is then made again
         /// below the paper's grain when the page was normalised).
         var textured = false
+        /// Whether below the grain there was nothing but grain (``isGrainOnly(_:)``): ``ink`` is
+        /// then empty.
+        var grainOnly = false
         var step: PreprocessingStep
     }
 
@@ -95,8 +98,10 @@ struct Preprocessor {
         let found = PreprocessingStep(name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
         let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
+        let grain = PreprocessingStep(name: "grain", applied: true, detail: "no ink but the paper's grain: nothing to read")
         return Result(
-            image: read, binary: cleaned, steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep],
+            image: read, binary: cleaned,
+            steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),
             rotationDegrees: rotation, textured: binarised.textured)
     }
 
@@ -171,7 +176,11 @@ struct Preprocessor {
                 return Binarised(ink: binary, textured: true, step: kind.record(applied: true, detail: "Otsu on normalised background"))
             }
             let detail = "Otsu on normalised background fell in the paper's grain at \(otsu); ink below \(threshold)"
-            return Binarised(ink: ink, textured: true, step: kind.record(applied: true, detail: detail))
+            let step = kind.record(applied: true, detail: detail)
+            guard Self.isGrainOnly(ink), let none = Leptonica.blank(like: ink) else {
+                return Binarised(ink: ink, textured: true, step: step)
+            }
+            return Binarised(ink: none, textured: true, grainOnly: true, step: step)
         }
         guard let binary = Leptonica.binarise(grey) else {
             throw OCRError.engine(function: "pixConvertTo1", detail: "binarisation failed")

@@ -244,10 +244,6 @@ public final class Recogniser: @unchecked Sendable {
     ) throws -> Reading {
         var image = prepared.image
         var steps = prepared.steps
-        if prepared.textured, let binary = prepared.binary, Reference.isGrainOnly(binary) {
-            let step = PreprocessingStep(name: "grain", applied: true, detail: "no ink but the paper's grain: nothing to read")
-            return Self.reading(strategy, lines: [], steps: steps + [step])
-        }
         var scale = 1.0
         if strategy == .halfSize, let half = Leptonica.halfSizeGrey(image) {
             (image, scale) = (half, 2)
