@@ -401,9 +401,10 @@ struct HardeningTests {
 
     /// The document `legible ingest` writes for a page of `paper` (RGB) with a grain of
     /// `spread` levels (drawn by Python with a fixed seed), with `words` in Kristi of `size`
-    /// px in `ink` (RGB) at (200, 300) when given.
+    /// px in `ink` (RGB) at (200, 300) when given, and `dots` black squares 6 px across.
     func ingestedGrainPage(
-        words: String?, spread: Int = 12, paper: String = "(232, 230, 226)", size: Int = 62, ink: String = "(31, 58, 147)"
+        words: String?, spread: Int = 12, paper: String = "(232, 230, 226)", size: Int = 62, ink: String = "(31, 58, 147)",
+        dots: Int = 0
     ) throws -> PageLayout {
         let folder = try temporaryFolder()
         let text = words.map { "ImageDraw.Draw(im).text((200, 300), '\($0)', font=font, fill=\(ink))" } ?? ""
@@ -413,6 +414,7 @@ struct HardeningTests {
             a += rng.normal(0, \(spread), (1654, 1166, 1)); im = Image.fromarray(a.clip(0, 255).astype('uint8'))
             font = ImageFont.truetype('/usr/share/fonts/truetype/kristi/Kristi.ttf', \(size))
             \(text)
+            for i in range(\(dots)): ImageDraw.Draw(im).rectangle((150 + 190 * i, 200 + 280 * i, 155 + 190 * i, 205 + 280 * i), fill=(40, 40, 40))
             im.save('page.png')
             """
         try draw.write(toFile: folder + "/draw.py", atomically: true, encoding: .utf8)
@@ -452,6 +454,14 @@ struct HardeningTests {
         let layout = try ingestedGrainPage(words: nil, spread: spread, paper: paper)
         #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
         #expect(layout.preprocessing?.contains { $0.name == "grain" && $0.applied } == true)
+        let check = layout.preprocessing?.first { $0.name == "recognition-check" }
+        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+    }
+
+    @Test("a white page with a few dots of dust is read once: dust is no writing a reading could miss")
+    func dustOnWhite() throws {
+        let layout = try ingestedGrainPage(words: nil, spread: 3, paper: "(235, 235, 235)", dots: 5)
+        #expect(layout.lines.isEmpty, "\(layout.text)")
         let check = layout.preprocessing?.first { $0.name == "recognition-check" }
         #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
     }
