@@ -391,7 +391,9 @@ final class TesseractAPI {
             throw OCRError.engine(function: "TessMonitorCreate", detail: "returned null")
         }
         defer { TessMonitorDelete(monitor) }
-        TessMonitorSetDeadlineMSecs(monitor, Int32(min(left * 1000, Double(Int32.max))))
+        // Rounded up, and a millisecond later: a monitor that stops Tesseract before `end`
+        // (whole milliseconds cut off) made a page past its deadline an engine error, exit 70.
+        TessMonitorSetDeadlineMSecs(monitor, Int32(min((left * 1000).rounded(.up) + 1, Double(Int32.max))))
         let status = TessBaseAPIRecognize(handle, monitor)
         if end.timeIntervalSinceNow <= 0 { throw RecogniseTimeout() }
         guard status == 0 else {
