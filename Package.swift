@@ -72,7 +72,7 @@ let package = Package(
         .target(name: "LegibleBatch"),
         .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
-        .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
+        .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(
             name: "LegibleDesktop", dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
 

@@ -1,7 +1,7 @@
-// The GObject side of the AT-SPI bridge (Docs/ATSPI.md). Three AtkObject subclasses share one
-// node number each: LegibleNode (tree, component, relations, states), LegibleTextNode (adds
-// Text and Action: pages, headings, paragraphs, the status line) and LegibleDocumentNode (adds
-// Document). Every answer comes from Swift through the callback table; nothing is derived
+// The GObject side of the AT-SPI bridge (Docs/ATSPI.md). Three AtkObject subclasses hold one
+// node number each: LegibleNode (tree, component, relations, states: the application and the
+// pages), LegibleTextNode (adds Text and Action: headings, paragraphs, the announcer) and
+// LegibleDocumentNode (adds Document). Every answer comes from Swift through the callback table; nothing is derived
 // here, so the text-input contract has one implementation.
 #include "LegibleATK.h"
 
@@ -53,7 +53,7 @@ static AtkRole atk_role(int role) {
     case LegibleRolePage: return ATK_ROLE_PAGE;
     case LegibleRoleHeading: return ATK_ROLE_HEADING;
     case LegibleRoleParagraph: return ATK_ROLE_PARAGRAPH;
-    default: return ATK_ROLE_STATUSBAR;
+    default: return ATK_ROLE_NOTIFICATION;
     }
 }
 
@@ -64,9 +64,12 @@ static AtkObject *object_for(int node) {
     AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
     if (object) return object;
     int role = table.role(table.context, node);
-    GType type = role == LegibleRoleDocument ? legible_document_node_get_type()
-                 : role == LegibleRoleApplication ? legible_node_get_type()
-                                                  : legible_text_node_get_type();
+    // A page holds its regions and has no text of its own: Orca's flat review reads every
+    // object with text on screen, so a page's text would be read a second time (Docs/ATSPI.md,
+    // "Tree").
+    GType type = role == LegibleRoleDocument                                 ? legible_document_node_get_type()
+                 : role == LegibleRoleApplication || role == LegibleRolePage ? legible_node_get_type()
+                                                                             : legible_text_node_get_type();
     object = g_object_new(type, NULL);
     ((LegibleNode *)object)->node = node;
     object->role = atk_role(role);
@@ -132,7 +135,7 @@ static AtkAttributeSet *node_attributes(AtkObject *object) {
         snprintf(text, sizeof text, "%d", level);
         set = g_slist_append(set, attribute("level", text));
     }
-    if (table.role(table.context, node_of(object)) == LegibleRoleStatus) {
+    if (table.role(table.context, node_of(object)) == LegibleRoleNotification) {
         set = g_slist_append(set, attribute("live", "polite"));
         set = g_slist_append(set, attribute("container-live", "polite"));
         set = g_slist_append(set, attribute("atomic", "true"));
@@ -162,10 +165,11 @@ static void legible_text_node_init(LegibleTextNode *self) { (void)self; }
 static void legible_document_node_class_init(LegibleDocumentNodeClass *klass) { (void)klass; }
 static void legible_document_node_init(LegibleDocumentNode *self) { (void)self; }
 
-// MARK: Coordinates (Docs/ATSPI.md, "Coordinates": screen and window are the one frame)
+// MARK: Coordinates (Docs/ATSPI.md, "Coordinates": Swift answers in screen pixels)
 
 static LegibleRect origin_of(int node, AtkCoordType type) {
     LegibleRect origin = {0, 0, 0, 0};
+    if (type == ATK_XY_WINDOW) origin = table.windowFrame(table.context);
     if (type == ATK_XY_PARENT) {
         int parent = table.parent(table.context, node);
         if (parent >= 0) origin = table.extents(table.context, parent);
@@ -336,7 +340,25 @@ static gboolean text_remove_selection(AtkText *text, gint index) {
     return table.removeSelection(table.context, node_of(text), index) != 0;
 }
 
+// Orca speaks a line run by run, and drops a run that is empty: the node's text is one run,
+// in the page's language (Docs/ATSPI.md, "Attributes").
+static AtkAttributeSet *text_language(AtkText *text) {
+    gchar *language = owned(table.language(table.context, node_of(text)));
+    AtkAttributeSet *set = g_slist_append(NULL, attribute("language", language));
+    g_free(language);
+    return set;
+}
+
+static AtkAttributeSet *text_run_attributes(AtkText *text, gint offset, gint *start, gint *end) {
+    (void)offset;
+    *start = 0;
+    *end = text_count(text);
+    return text_language(text);
+}
+
 static void text_init(AtkTextIface *iface) {
+    iface->get_run_attributes = text_run_attributes;
+    iface->get_default_attributes = text_language;
     iface->get_text = text_get;
     iface->get_character_count = text_count;
     iface->get_character_at_offset = text_character;
@@ -472,12 +494,24 @@ void legible_atk_selection_changed(int node) {
     if (object) g_signal_emit_by_name(object, "text-selection-changed");
 }
 
+// Orca speaks a notification when it becomes showing; `text-changed::insert` is for other
+// clients, since Orca presents inserted text only in the focused object (Docs/ATSPI.md,
+// "Announcements").
 void legible_atk_announce(int status, const char *text) {
     AtkObject *object = object_for(status);
     gint length = (gint)g_utf8_strlen(text, -1);
     g_signal_emit_by_name(object, "text-changed::insert", 0, length);
     g_object_notify(G_OBJECT(object), "accessible-name");
-    g_signal_emit_by_name(object, "visible-data-changed");
+    atk_object_notify_state_change(object, ATK_STATE_SHOWING, TRUE);
+}
+
+void legible_atk_child_replaced(int node, int index, int removed, int added) {
+    AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
+    if (!object) return;
+    AtkObject *old = removed >= 0 ? g_hash_table_lookup(nodes, GINT_TO_POINTER(removed)) : NULL;
+    if (old) g_signal_emit_by_name(object, "children-changed::remove", index, old);
+    AtkObject *new = object_for(added);
+    if (new) g_signal_emit_by_name(object, "children-changed::add", index, new);
 }
 
 void legible_atk_page_changed(int document, int page) {

@@ -1,7 +1,7 @@
 // The window of `legible view` (Docs/Viewer.md). One GtkDrawingArea subclass draws the scan,
 // scaled to the window and centred, and the overlays Swift gives; keys and clicks go to Swift.
-// Its accessible is the AT-SPI bridge's page object, so Orca reads the same Text as with
-// `legible present`. At most three decoded scans are kept.
+// Its accessible is the AT-SPI bridge's document object, whose page and regions Orca reads as
+// with `legible present`. At most three decoded scans are kept.
 #include "LegibleGTK.h"
 
 #include <glib-unix.h>
@@ -79,9 +79,26 @@ static void draw_overlay(cairo_t *cr, LegibleOverlay overlay) {
     cairo_restore(cr);
 }
 
+// Tells Swift where the image is on the screen, so accessible extents are where the ink is.
+static void report_placement(GtkWidget *widget, double scale, double left, double top) {
+    GdkWindow *own = gtk_widget_get_window(widget);
+    GdkWindow *toplevel = gtk_widget_get_window(gtk_widget_get_toplevel(widget));
+    gint x = 0, y = 0, window_x = 0, window_y = 0;
+    if (own) gdk_window_get_origin(own, &x, &y);
+    if (toplevel) gdk_window_get_origin(toplevel, &window_x, &window_y);
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    if (own && own == toplevel) {
+        x += allocation.x;
+        y += allocation.y;
+    }
+    view.placed(view.context, x + left, y + top, scale, window_x, window_y);
+}
+
 static gboolean canvas_draw(GtkWidget *widget, cairo_t *cr) {
     double scale, left, top;
     placement(widget, &scale, &left, &top);
+    report_placement(widget, scale, left, top);
     cairo_set_source_rgb(cr, 0.92, 0.92, 0.92);
     cairo_paint(cr);
     cairo_translate(cr, left, top);
@@ -153,19 +170,27 @@ static gboolean canvas_motion(GtkWidget *widget, GdkEventMotion *event) {
     return TRUE;
 }
 
-// The canvas is the current page: its accessible is the bridge's page object, parented to
-// the window's accessible so clients see it inside the window.
+// The canvas is the notebook: its accessible is the bridge's document object, parented to the
+// window's accessible so clients see it, its current page and its announcer inside the window.
 static AtkObject *canvas_accessible(GtkWidget *widget) {
-    int node = view.accessibleNode(view.context);
+    int node = view.documentNode(view.context);
     GtkWidget *top = gtk_widget_get_toplevel(widget);
     if (top && top != widget) legible_atk_set_parent(node, gtk_widget_get_accessible(top));
     return (AtkObject *)legible_atk_object(node);
 }
 
-// Focus on the canvas is focus on the current page's accessible.
+// Focus on the canvas is focus on the region that holds the caret. GTK reports the canvas's
+// own accessible (the document) as focused after this handler; the region's focus is sent
+// once that is done, so it is the last one Orca hears.
+static gboolean focus_region(gpointer data) {
+    (void)data;
+    legible_atk_focus(view.focusNode(view.context));
+    return G_SOURCE_REMOVE;
+}
+
 static gboolean canvas_focus_in(GtkWidget *widget, GdkEventFocus *event) {
     (void)event;
-    legible_atk_focus(view.accessibleNode(view.context));
+    g_idle_add_full(G_PRIORITY_LOW, focus_region, NULL, NULL);
     gtk_widget_queue_draw(widget);
     return FALSE;
 }
@@ -218,15 +243,9 @@ int legible_view_open(const LegibleViewCallbacks *callbacks, const char *title, 
 
 void legible_view_run(void) { gtk_main(); }
 void legible_view_redraw(void) { if (canvas) gtk_widget_queue_draw(canvas); }
-void legible_view_set_title(const char *title) { if (window) gtk_window_set_title(GTK_WINDOW(window), title); }
 
 void legible_view_copy(const char *text) {
     GtkClipboard *clipboard = gtk_clipboard_get(GDK_SELECTION_CLIPBOARD);
     gtk_clipboard_set_text(clipboard, text, -1);
 }
 
-void legible_view_refocus(void) {
-    if (!canvas) return;
-    canvas_accessible(canvas);
-    legible_atk_focus(view.accessibleNode(view.context));
-}

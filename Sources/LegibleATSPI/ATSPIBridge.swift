@@ -54,12 +54,16 @@ public final class ATSPIBridge: AccessibleEvents {
     public func caretMoved(node: Int, offset: Int) { legible_atk_caret_moved(Int32(node), Int32(offset)) }
     /// Emits `text-selection-changed` on node `node`.
     public func selectionChanged(node: Int) { legible_atk_selection_changed(Int32(node)) }
-    /// Emits the status line's live-region events for its new text.
-    public func announced(_ text: String) { legible_atk_announce(Int32(tree.number(.status)), text) }
+    /// Shows the announcer with its new text.
+    public func announced(_ text: String) { legible_atk_announce(Int32(tree.number(.announcer)), text) }
     /// Emits the document's `page-changed` with the 1-based page.
     public func pageChanged(_ page: Int) { legible_atk_page_changed(Int32(tree.number(.document)), Int32(page)) }
     /// Moves the focused state to node `node` and emits the state changes.
     public func focused(node: Int) { legible_atk_focus(Int32(node)) }
+    /// Emits `children-changed` on node `node` for the child replaced at `index`.
+    public func childReplaced(node: Int, index: Int, removed: Int, added: Int) {
+        legible_atk_child_replaced(Int32(node), Int32(index), Int32(removed), Int32(added))
+    }
 
     // MARK: The callback table
 
@@ -112,6 +116,11 @@ public final class ATSPIBridge: AccessibleEvents {
         table.doAction = { context, node, index in served(context).doAction(Int(node), Int(index)) ? 1 : 0 }
         table.pageCount = { context in Int32(served(context).pageCount) }
         table.currentPage = { context in Int32(served(context).currentPage + 1) }
+        table.language = { context, node in string(served(context).language(Int(node))) }
+        table.windowFrame = { context in
+            let placement = served(context).placement
+            return LegibleRect(x: placement?.windowX ?? 0, y: placement?.windowY ?? 0, width: 0, height: 0)
+        }
         return table
     }
 }

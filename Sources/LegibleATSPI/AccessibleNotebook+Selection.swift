@@ -14,31 +14,52 @@ extension AccessibleNotebook {
         return codePoint(caret, in: span)
     }
 
-    /// Moves the caret of the node's page; moving onto another page turns to it and announces
-    /// "Page N of M" (`Docs/ATSPI.md`, "Announcements").
+    /// Moves the caret of the node's page, as a client asks; Orca's say-all does so as it reads.
+    /// Moving onto another page turns to it without announcing it: an announcement would come
+    /// when the reading reached the page, not where its text starts, and could cut the reading
+    /// off (`Docs/ATSPI.md`, "Announcements"). The node becomes the focused node without a
+    /// focus event, for the same reason.
     func setCaretOffset(_ number: Int, _ offset: Int) -> Bool {
         guard let span = span(number) else { return false }
         carets[span.page] = utf16(offset, in: span)
-        show(page: span.page)
+        show(page: span.page, announcing: false)
+        focusedNode = number
         events?.caretMoved(node: number, offset: codePoint(carets[span.page], in: span))
         return true
     }
 
-    /// Makes `page` the current page; a change is announced and reported to the document.
-    func show(page: Int) {
+    /// Makes `page` the current page; a change is announced (unless `announcing` is false),
+    /// reported to the document and, in a window, the document's page child is replaced.
+    func show(page: Int, announcing: Bool = true) {
         guard page != currentPage else { return }
+        let previous = currentPage
         currentPage = page
-        announce("Page \(page + 1) of \(pageCount)")
+        if windowed { events?.childReplaced(node: 1, index: 0, removed: number(.page(previous)), added: number(.page(page))) }
+        onPageShown?(page)
+        if announcing { announce("Page \(page + 1) of \(pageCount)") }
         events?.pageChanged(page + 1)
     }
 
     /// Gives `number` the focus; a node on another page turns to it.
     func focus(_ number: Int) {
         if let span = span(number) { show(page: span.page) }
+        focusedNode = number
         events?.focused(node: number)
     }
 
-    /// Puts `text` on the status line and tells clients.
+    /// The node that holds UTF-16 offset `offset` of page `page`: the region around it, else
+    /// the last region before it, else the page itself.
+    public func node(onPage page: Int, at offset: Int) -> Int {
+        var found = number(.page(page))
+        for region in regionStarts[page]..<regionStarts[page + 1] {
+            let start = regions[region].range.start.offset
+            guard start <= offset else { break }
+            found = firstRegionNode + region
+        }
+        return found
+    }
+
+    /// Puts `text` by the announcer and tells clients.
     func announce(_ text: String) {
         announcement = text
         events?.announced(text)
@@ -95,7 +116,7 @@ extension AccessibleNotebook {
     }
 
     /// Runs an action through the reading layer's edit action, so the clipping is the one
-    /// `legible save` writes; the outcome is announced on the status line.
+    /// `legible save` writes; the outcome is announced by the announcer.
     func doAction(_ number: Int, _ index: Int) -> Bool {
         guard Self.actions.indices.contains(index), let span = span(number),
             let region = notebook.region(onPage: span.page, containing: span.start)
@@ -110,7 +131,7 @@ extension AccessibleNotebook {
     }
 }
 
-/// Routes the reading layer's announcements ("Text saved") to the status line.
+/// Routes the reading layer's announcements ("Text saved") to the announcer.
 final class StatusNotifier: AccessibilityNotifier {
     weak var tree: AccessibleNotebook?
 

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 import LegiblePages
 import LegibleReading
 import LegibleTextInput
@@ -91,14 +92,14 @@ extension AccessibleNotebook {
 
     /// The length of node `number`'s text in code points (AT-SPI's unit).
     public func characterCount(_ number: Int) -> Int {
-        if node(number) == .status { return announcement.unicodeScalars.count }
+        if node(number) == .announcer { return announcement.unicodeScalars.count }
         guard let span = span(number) else { return 0 }
         return codePoint(span.end, in: span)
     }
 
     /// Code points `[start, end)` of the node's text; `end` -1 means to the end.
     public func text(_ number: Int, _ start: Int, _ end: Int) -> String {
-        if node(number) == .status {
+        if node(number) == .announcer {
             let scalars = Array(announcement.unicodeScalars)
             let upper = end < 0 ? scalars.count : min(end, scalars.count)
             let lower = min(max(start, 0), upper)
@@ -137,10 +138,29 @@ extension AccessibleNotebook {
         return (codePoint(boundary(index), in: span), codePoint(boundary(index + 1), in: span))
     }
 
+    /// The BCP 47 language of the node's text: its page's recognition language.
+    func language(_ number: Int) -> String {
+        let page = span(number)?.page ?? currentPage
+        return LanguageTag.forLanguages(notebook.pages.indices.contains(page) ? notebook.pages[page].layout.engine?.languages : nil)
+    }
+
     // MARK: Geometry
 
+    /// A rect in page `page`'s image pixels, in the frame: on the screen where a window shows
+    /// the current page, else the pages stacked (`Docs/ATSPI.md`, "Coordinates").
     func frame(_ rect: CGRect, page: Int) -> FrameRect {
-        FrameRect(x: Double(rect.minX), y: Double(rect.minY) + pageTops[page], width: Double(rect.width), height: Double(rect.height))
+        let top = pageTops[page] - (placement == nil ? 0 : pageTops[currentPage])
+        let scale = placement?.scale ?? 1
+        return FrameRect(
+            x: (placement?.x ?? 0) + Double(rect.minX) * scale, y: (placement?.y ?? 0) + (Double(rect.minY) + top) * scale,
+            width: Double(rect.width) * scale, height: Double(rect.height) * scale)
+    }
+
+    /// A frame point in page `page`'s image pixels (the inverse of ``frame(_:page:)``).
+    func imagePoint(_ x: Double, _ y: Double, page: Int) -> CGPoint {
+        let top = pageTops[page] - (placement == nil ? 0 : pageTops[currentPage])
+        let scale = max(placement?.scale ?? 1, 1e-9)
+        return CGPoint(x: (x - (placement?.x ?? 0)) / scale, y: (y - (placement?.y ?? 0)) / scale - top)
     }
 
     func union(_ rects: [CGRect]) -> CGRect? {
@@ -153,6 +173,7 @@ extension AccessibleNotebook {
     func extents(_ number: Int) -> FrameRect {
         switch node(number) {
         case .application, .document:
+            if windowed { return frame(notebook.pages[currentPage].bounds, page: currentPage) }
             let width = notebook.pages.map { Double($0.bounds.width) }.max() ?? 0
             return FrameRect(
                 x: 0, y: 0, width: width, height: max(0, (pageTops.last ?? 0) + Double(notebook.pages.last?.bounds.height ?? 0)))
@@ -176,7 +197,7 @@ extension AccessibleNotebook {
     /// The node's code point nearest to a frame point.
     func offset(_ number: Int, atX x: Double, y: Double) -> Int {
         guard let span = span(number) else { return -1 }
-        let position = notebook.pages[span.page].closestPosition(to: CGPoint(x: x, y: y - pageTops[span.page]))
+        let position = notebook.pages[span.page].closestPosition(to: imagePoint(x, y, page: span.page))
         return codePoint(position?.offset ?? span.start, in: span)
     }
 
@@ -189,7 +210,9 @@ extension AccessibleNotebook {
     func boundedRanges(_ number: Int, _ area: FrameRect) -> [(Int, Int)] {
         guard let span = span(number) else { return [] }
         let page = notebook.pages[span.page]
-        let local = CGRect(x: area.x, y: area.y - pageTops[span.page], width: area.width, height: area.height)
+        let corner = imagePoint(area.x, area.y, page: span.page)
+        let scale = max(placement?.scale ?? 1, 1e-9)
+        let local = CGRect(x: corner.x, y: corner.y, width: area.width / scale, height: area.height / scale)
         var ranges: [(Int, Int)] = []
         for line in 0..<page.lineCount {
             guard let rect = page.lineRect(line), rect.intersects(local), let range = page.lineRange(line) else { continue }

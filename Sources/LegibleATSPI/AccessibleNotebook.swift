@@ -4,9 +4,10 @@ import LegibleReading
 import LegibleTextInput
 
 /// A notebook as the AT-SPI tree (`Docs/ATSPI.md`, "Tree"): node 0 is the application, 1 the
-/// document frame, 2 the status line that announces, then one node per page, then one per
-/// text region (heading or paragraph) in reading order. Every query of the bridge lands here;
-/// text and geometry come from `ScannedPage`, offsets are converted at this boundary.
+/// document frame, 2 the announcer, then one node per page, then one per text region (heading
+/// or paragraph) in reading order. Pages hold their regions; the regions hold the text, the
+/// caret and the focus. Every query of the bridge lands here; text and geometry come from
+/// `ScannedPage`, offsets are converted at this boundary.
 public final class AccessibleNotebook {
     /// What a node number stands for.
     public enum Node: Equatable, Sendable {
@@ -14,8 +15,8 @@ public final class AccessibleNotebook {
         case application
         /// The document frame: the notebook's title, page count and current page.
         case document
-        /// The status line whose text changes with every announcement (a polite live region).
-        case status
+        /// The announcer: a notification whose text is the last announcement.
+        case announcer
         /// Page `index` (0-based), whose text is the page's whole reading text.
         case page(Int)
         /// Region `index` of the notebook's regions in reading order.
@@ -41,14 +42,26 @@ public final class AccessibleNotebook {
     var carets: [Int]
     /// The 0-based page the reader is on.
     public internal(set) var currentPage = 0
-    /// What the status line says.
+    /// Whether a window shows one page at a time (`legible view`): the document then holds only
+    /// the current page and the announcer, and coordinates are on the screen (`Docs/ATSPI.md`,
+    /// "Tree").
+    public let windowed: Bool
+    /// Where the current page is drawn on the screen; `nil` without a window.
+    public var placement: ScreenPlacement?
+    /// The node that has the focus: the region holding the current page's caret.
+    public internal(set) var focusedNode: Int?
+    /// Called after another page became current, with its 0-based index (a window redraws).
+    public var onPageShown: ((Int) -> Void)?
+    /// What the announcer last said.
     public internal(set) var announcement = ""
     /// Receives events (caret moves, selection changes, announcements, focus).
     public weak var events: (any AccessibleEvents)?
 
-    /// A tree over `notebook`, saving clippings to `store`.
-    public init(notebook: Notebook, title: String, store: ClippingsStore) {
+    /// A tree over `notebook`, saving clippings to `store`; `windowed` when a window shows one
+    /// page at a time.
+    public init(notebook: Notebook, title: String, store: ClippingsStore, windowed: Bool = false) {
         self.notebook = notebook
+        self.windowed = windowed
         self.title = title
         self.store = store
         notebook.linkRegions()
@@ -77,7 +90,7 @@ public final class AccessibleNotebook {
         switch number {
         case 0: return .application
         case 1: return .document
-        case 2: return .status
+        case 2: return .announcer
         case 3..<firstRegionNode: return .page(number - 3)
         case firstRegionNode..<(firstRegionNode + regions.count): return .region(number - firstRegionNode)
         default: return nil
@@ -89,7 +102,7 @@ public final class AccessibleNotebook {
         switch node {
         case .application: return 0
         case .document: return 1
-        case .status: return 2
+        case .announcer: return 2
         case .page(let index): return 3 + index
         case .region(let index): return firstRegionNode + index
         }
@@ -99,8 +112,8 @@ public final class AccessibleNotebook {
 
     func children(_ number: Int) -> [Int] {
         switch node(number) {
-        case .application: return [1, 2]
-        case .document: return (0..<pageCount).map { 3 + $0 }
+        case .application: return windowed ? [1] : [1, 2]
+        case .document: return windowed ? [3 + currentPage, 2] : (0..<pageCount).map { 3 + $0 }
         case .page(let index): return (regionStarts[index]..<regionStarts[index + 1]).map { firstRegionNode + $0 }
         default: return []
         }
@@ -108,8 +121,8 @@ public final class AccessibleNotebook {
 
     func childCount(_ number: Int) -> Int {
         switch node(number) {
-        case .application: return 2
-        case .document: return pageCount
+        case .application: return windowed ? 1 : 2
+        case .document: return windowed ? 2 : pageCount
         case .page(let index): return regionStarts[index + 1] - regionStarts[index]
         default: return 0
         }
@@ -118,16 +131,15 @@ public final class AccessibleNotebook {
     func child(_ number: Int, _ index: Int) -> Int {
         guard index >= 0, index < childCount(number) else { return -1 }
         switch node(number) {
-        case .application: return index == 0 ? 1 : 2
-        case .document: return 3 + index
         case .page(let page): return firstRegionNode + regionStarts[page] + index
-        default: return -1
+        default: return children(number)[index]
         }
     }
 
     func parent(_ number: Int) -> Int {
         switch node(number) {
-        case .document, .status: return 0
+        case .document: return 0
+        case .announcer: return windowed ? 1 : 0
         case .page: return 1
         case .region(let index): return 3 + regions[index].pageIndex
         default: return -1
@@ -137,8 +149,8 @@ public final class AccessibleNotebook {
     func indexInParent(_ number: Int) -> Int {
         switch node(number) {
         case .document: return 0
-        case .status: return 1
-        case .page(let index): return index
+        case .announcer: return 1
+        case .page(let index): return windowed ? 0 : index
         case .region(let index): return index - regionStarts[regions[index].pageIndex]
         default: return -1
         }
@@ -148,7 +160,7 @@ public final class AccessibleNotebook {
         switch node(number) {
         case .application: return "legible"
         case .document: return title
-        case .status: return announcement
+        case .announcer: return announcement
         case .page(let index): return "Page \(index + 1) of \(pageCount)"
         default: return ""
         }
@@ -167,18 +179,40 @@ public final class AccessibleNotebook {
     }
 }
 
+/// Where a window draws the current page: the screen position of its image's top-left corner
+/// and the scale from image pixels to screen pixels, and the window's own origin on the screen.
+public struct ScreenPlacement: Equatable, Sendable {
+    /// Screen x of the image's left edge, pixels.
+    public var x: Double
+    /// Screen y of the image's top edge, pixels.
+    public var y: Double
+    /// Screen pixels per image pixel.
+    public var scale: Double
+    /// Screen x of the toplevel window, pixels (window coordinates subtract it).
+    public var windowX: Double
+    /// Screen y of the toplevel window, pixels.
+    public var windowY: Double
+
+    /// A placement; all values in screen pixels, `scale` in screen pixels per image pixel.
+    public init(x: Double, y: Double, scale: Double, windowX: Double, windowY: Double) {
+        (self.x, self.y, self.scale, self.windowX, self.windowY) = (x, y, scale, windowX, windowY)
+    }
+}
+
 /// Where the tree's events go: the bridge emits them on the bus; tests may record them.
 public protocol AccessibleEvents: AnyObject {
     /// The caret of node `node` moved to code point `offset`.
     func caretMoved(node: Int, offset: Int)
     /// The selection of node `node` changed.
     func selectionChanged(node: Int)
-    /// The status line now says `text`.
+    /// The announcer now says `text`.
     func announced(_ text: String)
     /// The current page is now `page` (1-based).
     func pageChanged(_ page: Int)
     /// Node `node` has the focus.
     func focused(node: Int)
+    /// Child `index` of node `node` is now node `added` instead of node `removed`.
+    func childReplaced(node: Int, index: Int, removed: Int, added: Int)
 }
 
 /// The roles of the tree's nodes (the C side maps each to its ATK role).
@@ -193,8 +227,8 @@ public enum AccessibleRole: Int32, Sendable {
     case heading = 3
     /// `ATK_ROLE_PARAGRAPH`.
     case paragraph = 4
-    /// `ATK_ROLE_STATUSBAR`, a polite live region.
-    case status = 5
+    /// `ATK_ROLE_NOTIFICATION`: Orca speaks it when it becomes showing.
+    case notification = 5
 }
 
 extension AccessibleNotebook {
@@ -203,7 +237,7 @@ extension AccessibleNotebook {
         switch node(number) {
         case .application, nil: return .application
         case .document: return .document
-        case .status: return .status
+        case .announcer: return .notification
         case .page: return .page
         case .region(let index): return regions[index].isHeading ? .heading : .paragraph
         }

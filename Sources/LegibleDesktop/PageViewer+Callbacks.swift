@@ -1,5 +1,6 @@
 import CLegibleGTK
 import Foundation
+import LegibleATSPI
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,11 @@ extension PageViewer {
         }
         table.press = { context, x, y, extend in viewer(context).press(x: x, y: y, extend: extend != 0) }
         table.drag = { context, x, y in viewer(context).drag(x: x, y: y) }
-        table.accessibleNode = { context in Int32(viewer(context).tree.number(.page(viewer(context).page))) }
+        table.documentNode = { context in Int32(viewer(context).tree.number(.document)) }
+        table.focusNode = { context in Int32(viewer(context).tree.focusTarget) }
+        table.placed = { context, x, y, scale, windowX, windowY in
+            viewer(context).tree.placement = ScreenPlacement(x: x, y: y, scale: scale, windowX: windowX, windowY: windowY)
+        }
         table.firstDrawn = { context in viewer(context).onFirstDraw?() }
         return table
     }

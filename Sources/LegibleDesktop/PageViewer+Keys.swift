@@ -9,10 +9,16 @@ extension PageViewer {
     /// The keys of `Docs/Viewer.md`, "Keys"; `true` when handled.
     func handle(key: LegibleKey, shift: Bool, control: Bool) -> Bool {
         switch key {
-        case LegibleKeyPageDown, LegibleKeyPageUp: return turn(forward: key == LegibleKeyPageDown)
+        case LegibleKeyPageDown, LegibleKeyPageUp:
+            turn(forward: key == LegibleKeyPageDown)
+            return true
         case LegibleKeyA where control: return select(0, scanned.length)
         case LegibleKeyC where control: return copy()
         case LegibleKeyS where control: return save()
+        case LegibleKeyUp, LegibleKeyDown:
+            guard let target = verticalTarget(down: key == LegibleKeyDown, turning: !shift) else { return true }
+            move(to: target, extending: shift)
+            return true
         default: break
         }
         guard let target = target(of: key, control: control) else { return false }
@@ -30,7 +36,6 @@ extension PageViewer {
             let direction: TextDirection = key == LegibleKeyRight ? .forward : .backward
             let found = tokenizer.position(from: position, toBoundary: control ? .word : .character, inDirection: direction)
             return found?.offset ?? caret
-        case LegibleKeyUp, LegibleKeyDown: return verticalTarget(down: key == LegibleKeyDown)
         case LegibleKeyHome, LegibleKeyEnd:
             if control { return key == LegibleKeyHome ? 0 : scanned.length }
             guard let line = scanned.lineIndex(containing: min(caret, max(0, scanned.length - 1))), let range = scanned.lineRange(line)
@@ -40,11 +45,15 @@ extension PageViewer {
         }
     }
 
-    /// The offset on the next or previous OCR line nearest the x the caret keeps.
-    func verticalTarget(down: Bool) -> Int {
-        guard let line = scanned.lineIndex(containing: min(caret, max(0, scanned.length - 1))),
-            let rect = scanned.lineRect(down ? line + 1 : line - 1)
-        else { return caret }
+    /// The offset on the next or previous OCR line nearest the x the caret keeps. Past the
+    /// page's last line Down turns to the next page's first line, and before its first line Up
+    /// turns to the previous page's last line, as reading on does (`Docs/Viewer.md`).
+    /// `nil` when the page was turned; a selection (`turning` false) stays on its page.
+    func verticalTarget(down: Bool, turning: Bool) -> Int? {
+        guard let line = scanned.lineIndex(containing: min(caret, max(0, scanned.length - 1))) else { return caret }
+        guard let rect = scanned.lineRect(down ? line + 1 : line - 1) else {
+            return turning && turn(forward: down, toLastLine: !down) ? nil : caret
+        }
         let x = goalX ?? Double(scanned.caretRect(for: TextPosition(offset: caret)).midX)
         goalX = x
         return scanned.closestPosition(to: CGPoint(x: x, y: rect.midY))?.offset ?? caret
@@ -62,18 +71,22 @@ extension PageViewer {
         return true
     }
 
-    /// Page Down / Page Up: the next or previous page, announced; the caret at its start.
-    func turn(forward: Bool) -> Bool {
+    /// Page Down / Page Up: the next or previous page, announced; the caret at its start, or at
+    /// the start of its last line with `toLastLine`. `false` when there is no such page.
+    @discardableResult
+    func turn(forward: Bool, toLastLine: Bool = false) -> Bool {
         let target = page + (forward ? 1 : -1)
-        guard tree.notebook.pages.indices.contains(target) else { return true }
+        guard tree.notebook.pages.indices.contains(target) else { return false }
         anchor = nil
         goalX = nil
-        tree.turn(toPage: target)
-        tree.moveCaret(onPage: target, to: 0, anchor: nil)
-        legible_view_set_title(windowTitle)
-        legible_view_refocus()
+        let scanned = tree.notebook.pages[target]
+        let lastLine = scanned.lineCount > 0 ? scanned.lineRange(scanned.lineCount - 1)?.start.offset : nil
+        tree.moveCaret(onPage: target, to: toLastLine ? lastLine ?? 0 : 0, anchor: nil)
         return true
     }
+
+    /// A page became current, by a key or a screen reader's reading: the canvas follows.
+    func pageShown() { legible_view_redraw() }
 
     /// Ctrl+C: the selection's reading text to the clipboard.
     func copy() -> Bool {

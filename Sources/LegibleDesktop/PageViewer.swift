@@ -41,14 +41,16 @@ public final class PageViewer {
         self.title = title
         self.imagePaths = imagePaths
         bridge = ATSPIBridge(tree: tree)
+        tree.onPageShown = { [unowned self] _ in pageShown() }
     }
 
     var page: Int { tree.currentPage }
     var scanned: ScannedPage { tree.notebook.pages[page] }
     var caret: Int { tree.caret(onPage: page) }
 
-    /// "Title — Page N of M".
-    var windowTitle: String { "\(title) — Page \(page + 1) of \(tree.notebook.pages.count)" }
+    /// The notebook's title. It does not name the page: Orca speaks a window's new title, and
+    /// the page turn is announced already (`Docs/Viewer.md`, "Announcements").
+    var windowTitle: String { title }
 
     /// Opens the window. Throws ``OpenError`` without a display.
     public func open() throws {

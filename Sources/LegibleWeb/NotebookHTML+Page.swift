@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 import LegiblePages
 import LegibleReading
 import LegibleTextInput

@@ -9,9 +9,17 @@ import LegibleReading
 /// ``LegibleCLI``; only their work, which needs ATK, AT-SPI and GTK, is here.
 enum DesktopRunners {
     /// `present`: every document is read and checked before anything is registered, so a bad
-    /// document exits 65 with nothing on the bus (`Docs/ATSPI.md`).
+    /// document exits 65 with nothing on the bus. With a display it opens a window without the
+    /// scans, so that a screen reader's keys reach the notebook; without one it serves the bus
+    /// alone, for other programs (`Docs/ATSPI.md`, "Two ways to present").
     @Sendable static func present(_ command: ParsedCommand) throws -> Int32 {
-        let tree = accessibleNotebook(try command.positionals.map(QueryCommands.loadPage), command)
+        let pages = try command.positionals.map(QueryCommands.loadPage)
+        if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false,
+            (try? window(accessibleNotebook(pages, command, windowed: true), scans: pages.map { _ in nil })) != nil
+        {
+            return 0
+        }
+        let tree = accessibleNotebook(pages, command)
         let bridge = ATSPIBridge(tree: tree)
         try bridge.start()
         try Console.out("ready\n")
@@ -28,20 +36,25 @@ enum DesktopRunners {
         for (path, page) in zip(paths, pages) {
             scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command.texts("--scans")).path)
         }
-        let tree = accessibleNotebook(pages, command)
+        try window(accessibleNotebook(pages, command, windowed: true), scans: scans)
+        return 0
+    }
+
+    /// Opens the viewer window on `tree` and runs it until it closes; prints `ready` once the
+    /// first page is drawn. Throws ``PageViewer/OpenError`` without a display.
+    static func window(_ tree: AccessibleNotebook, scans: [String?]) throws {
         let viewer = PageViewer(tree: tree, title: tree.title, imagePaths: scans)
         viewer.onFirstDraw = { try? Console.out("ready\n") }
         try viewer.open()
         viewer.run()
-        return 0
     }
 
     /// The notebook of `pages` with its title (`--title` or the default) and the command's
     /// clippings store.
-    static func accessibleNotebook(_ pages: [ScannedPage], _ command: ParsedCommand) -> AccessibleNotebook {
+    static func accessibleNotebook(_ pages: [ScannedPage], _ command: ParsedCommand, windowed: Bool = false) -> AccessibleNotebook {
         let notebook = Notebook(pages: pages)
         let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
-        return AccessibleNotebook(notebook: notebook, title: title, store: ReadCommands.store(command))
+        return AccessibleNotebook(notebook: notebook, title: title, store: ReadCommands.store(command), windowed: windowed)
     }
 }
 

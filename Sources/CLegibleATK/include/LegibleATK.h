@@ -1,4 +1,4 @@
-// The GObject side of Legible's AT-SPI bridge (Docs/ATSPI.md): one AtkObject subclass whose
+// The GObject side of Legible's AT-SPI bridge (Docs/ATSPI.md): AtkObject subclasses whose
 // every answer comes from Swift through the table below. The header uses plain C types only,
 // so Swift never imports GLib or ATK.
 #ifndef LEGIBLE_ATK_H
@@ -15,7 +15,9 @@ typedef enum {
     LegibleRolePage = 2,
     LegibleRoleHeading = 3,
     LegibleRoleParagraph = 4,
-    LegibleRoleStatus = 5,
+    /// The announcer: a notification that becomes showing with each announcement, which is
+    /// what Orca speaks outside web content (Docs/ATSPI.md, "Announcements").
+    LegibleRoleNotification = 5,
 } LegibleRole;
 
 /// Text units for the old boundary calls and the new granularity calls.
@@ -68,6 +70,10 @@ typedef struct {
     int (*doAction)(void *context, int node, int index);
     int (*pageCount)(void *context);
     int (*currentPage)(void *context);
+    /// The BCP 47 language of the node's text (malloc'd), for its one attribute run.
+    char *(*language)(void *context, int node);
+    /// The toplevel window's origin on the screen, for window coordinates (0, 0 without one).
+    LegibleRect (*windowFrame)(void *context);
 } LegibleCallbacks;
 
 /// Registers the application on the accessibility bus; 0 on success, else -1 with a message
@@ -93,6 +99,9 @@ void legible_atk_announce(int status, const char *text);
 void legible_atk_page_changed(int document, int page);
 /// Tells clients that `node` has the focus.
 void legible_atk_focus(int node);
+/// Tells clients that `node`'s children changed: `removed` left at `index` and `added` (node
+/// numbers, -1 for none) took its place, as when the viewer shows another page.
+void legible_atk_child_replaced(int node, int index, int removed, int added);
 
 #ifdef __cplusplus
 }

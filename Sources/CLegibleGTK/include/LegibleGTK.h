@@ -1,6 +1,6 @@
 // The window of `legible view` (Docs/Viewer.md): a GTK 3 window with one canvas that draws the
 // current page's scan and overlays, and passes keys and clicks to Swift. The canvas's
-// accessible is the bridge's page object (LegibleATK.h). Plain C types only.
+// accessible is the bridge's document object (LegibleATK.h). Plain C types only.
 #ifndef LEGIBLE_GTK_H
 #define LEGIBLE_GTK_H
 
@@ -39,8 +39,12 @@ typedef struct {
     /// A click (`extend` 1 with Shift) and a drag, at image pixels.
     void (*press)(void *context, double x, double y, int extend);
     void (*drag)(void *context, double x, double y);
-    /// The accessible node of the current page.
-    int (*accessibleNode)(void *context);
+    /// The accessible node of the canvas (the document) and the node that has the focus.
+    int (*documentNode)(void *context);
+    int (*focusNode)(void *context);
+    /// Where the image is drawn: its top-left corner on the screen and the scale (screen pixels
+    /// per image pixel), and the window's origin on the screen; called with every draw.
+    void (*placed)(void *context, double x, double y, double scale, double windowX, double windowY);
     /// Called once, after the first page is drawn.
     void (*firstDrawn)(void *context);
 } LegibleViewCallbacks;
@@ -53,12 +57,8 @@ int legible_view_open(const LegibleViewCallbacks *view, const char *title, char 
 void legible_view_run(void);
 /// Redraws the canvas.
 void legible_view_redraw(void);
-/// Sets the window title.
-void legible_view_set_title(const char *title);
 /// Puts `text` on the clipboard.
 void legible_view_copy(const char *text);
-/// Gives the canvas's accessible (the current page) the focus, after a page turn.
-void legible_view_refocus(void);
 
 #ifdef __cplusplus
 }

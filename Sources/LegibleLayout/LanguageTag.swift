@@ -1,7 +1,7 @@
-/// BCP 47 language tags for Tesseract's language codes, for `<html lang>` (`Docs/Web.md`,
-/// "Structure"). Tesseract names languages by ISO 639-2 codes plus a few of its own (`chi_sim`);
+/// BCP 47 language tags for Tesseract's language codes: `<html lang>` (`Docs/Web.md`,
+/// "Structure") and the AT-SPI `language` text attribute (`Docs/ATSPI.md`, "Attributes"). Tesseract names languages by ISO 639-2 codes plus a few of its own (`chi_sim`);
 /// browsers and screen readers pick voices by BCP 47 tags, which use ISO 639-1 where one exists.
-enum LanguageTag {
+public enum LanguageTag {
     /// Tesseract codes whose BCP 47 tag differs from the code itself.
     static let table: [String: String] = [
         "afr": "af", "ara": "ar", "bel": "be", "ben": "bn", "bul": "bg", "cat": "ca", "ces": "cs", "chi_sim": "zh-Hans",
@@ -17,7 +17,7 @@ enum LanguageTag {
     /// The tag for the first language of a Tesseract language list (`"eng+deu"` → `"en"`);
     /// another three-letter code is itself a valid tag; anything else, or no list, is `"und"`
     /// (undetermined), which is still valid where a tag is required.
-    static func forLanguages(_ languages: String?) -> String {
+    public static func forLanguages(_ languages: String?) -> String {
         guard let first = languages?.split(separator: "+").first.map(String.init) else { return "und" }
         if let tag = table[first] { return tag }
         let isCode = first.utf8.count == 3 && first.utf8.allSatisfy { (0x61...0x7A).contains($0) }
