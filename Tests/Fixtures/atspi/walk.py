@@ -27,7 +27,7 @@ events = {"caret": 0, "selection": 0}
 
 
 def on_event(event):
-    if event.type.startswith("object:text-changed:insert") and event.source.getRoleName() == "status bar":
+    if event.type.startswith("object:text-changed:insert") and event.source.getRoleName() == "notification":
         heard.append(event.any_data)
     elif event.type.startswith("object:text-caret-moved"):
         events["caret"] += 1
@@ -69,16 +69,18 @@ def say_all(first):
     return spoken
 
 
-def units(page, text, granularity, boundary_start, boundary_end):
-    """For every code point offset inside a unit, the unit start (START boundary) and end (END)."""
-    probe = page.queryText()
+def units(region, base, granularity, boundary_start, boundary_end):
+    """For every third code point of a region, the unit start (START boundary) and end (END), in
+    page offsets (`base` is the region's UTF-16 start in the page)."""
+    probe = region.queryText()
+    text = probe.getText(0, -1)
     result = []
     for offset in range(0, len(text), 3):
         _, start, _ = probe.getTextAtOffset(offset, boundary_start)
         _, _, end = probe.getTextAtOffset(offset, boundary_end)
         _, s_start, s_end = probe.getStringAtOffset(offset, granularity)
-        result.append({"offset": utf16(text, offset), "start": utf16(text, start), "end": utf16(text, end),
-                       "string": [utf16(text, s_start), utf16(text, s_end)]})
+        result.append({"offset": base + utf16(text, offset), "start": base + utf16(text, start),
+                       "end": base + utf16(text, end), "string": [base + utf16(text, s_start), base + utf16(text, s_end)]})
     return result
 
 
@@ -94,34 +96,57 @@ def bounded_ranges(page, x, y, width, height):
     return [(int(r[0]), int(r[1])) for r in ranges]
 
 
-def page_facts(page):
-    text_iface = page.queryText()
+def region_facts(region, base):
+    """A region's lines (with range extents), CHAR units, and what the first lines' centres and
+    bounds give back, all in page offsets (`base` is the region's UTF-16 start in the page)."""
+    text_iface = region.queryText()
     text = text_iface.getText(0, -1)
     lines, offset = [], 0
     while offset < len(text):
         line, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_LINE_START)
         content_end = start + len(line.rstrip(" \n\u00ad"))
         x, y, width, height = text_iface.getRangeExtents(start, content_end, pyatspi.DESKTOP_COORDS)
-        lines.append({"range": [utf16(text, start), utf16(text, content_end)], "extents": [x, y, width, height]})
+        lines.append({"range": [base + utf16(text, start), base + utf16(text, content_end)], "local": [start, content_end],
+                      "extents": [x, y, width, height]})
         offset = max(end, offset + 1)
     points = []
-    for line in lines[:3]:
+    for line in lines[:2]:
         x, y, width, height = line["extents"]
         offset = text_iface.getOffsetAtPoint(x + width // 2, y + height // 2, pyatspi.DESKTOP_COORDS)
-        ranges = bounded_ranges(page, x, y, width, height)
-        points.append({"line": line["range"], "offset": utf16(text, offset),
-                       "bounded": [[utf16(text, start), utf16(text, end)] for start, end in ranges]})
+        ranges = bounded_ranges(region, x, y, width, height)
+        points.append({"line": line["range"], "offset": base + utf16(text, offset),
+                       "bounded": [[base + utf16(text, start), base + utf16(text, end)] for start, end in ranges]})
     characters = []
     for offset in range(len(text)):
-        character, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_CHAR)
-        characters.append([utf16(text, start), utf16(text, end)])
+        _, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_CHAR)
+        characters.append([base + utf16(text, start), base + utf16(text, end)])
+    run = text_iface.getAttributeRun(0, False)
+    return text, lines, characters, points, {"attributes": sorted(run[0]), "run": [run[1], run[2]], "count": len(text)}
+
+
+def page_facts(page):
+    """The page as its regions read it: regions are the page's paragraphs, joined by one newline
+    in the page's reading text, so each region's offsets move by the regions before it."""
+    regions = [page.getChildAtIndex(index) for index in range(page.childCount)]
+    texts, lines, characters, points, runs, words, sentences, base = [], [], [], [], [], [], [], 0
+    for region in regions:
+        text, region_lines, region_characters, region_points, run = region_facts(region, base)
+        if texts:
+            characters.append([base - 1, base])  # the newline between two regions is one character
+        texts.append(text)
+        lines += region_lines
+        characters += region_characters
+        points += region_points
+        runs.append(run)
+        words += units(region, base, pyatspi.TEXT_GRANULARITY_WORD, pyatspi.TEXT_BOUNDARY_WORD_START,
+                       pyatspi.TEXT_BOUNDARY_WORD_END)
+        sentences += units(region, base, pyatspi.TEXT_GRANULARITY_SENTENCE, pyatspi.TEXT_BOUNDARY_SENTENCE_START,
+                           pyatspi.TEXT_BOUNDARY_SENTENCE_END)
+        base += utf16(text, len(text)) + 1
     return {
-        "name": page.name, "role": page.getRoleName(), "text": text, "characterCount": text_iface.characterCount,
-        "lines": lines, "characters": characters, "points": points,
-        "words": units(page, text, pyatspi.TEXT_GRANULARITY_WORD, pyatspi.TEXT_BOUNDARY_WORD_START,
-                       pyatspi.TEXT_BOUNDARY_WORD_END),
-        "sentences": units(page, text, pyatspi.TEXT_GRANULARITY_SENTENCE, pyatspi.TEXT_BOUNDARY_SENTENCE_START,
-                           pyatspi.TEXT_BOUNDARY_SENTENCE_END),
+        "name": page.name, "role": page.getRoleName(), "text": "\n".join(texts),
+        "hasText": "Text" in pyatspi.listInterfaces(page), "lines": lines, "characters": characters,
+        "points": points, "runs": runs, "words": words, "sentences": sentences,
         "extents": list(page.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)),
     }
 
@@ -172,13 +197,14 @@ def main():
         "spoken": say_all(first),
         "pages": [page_facts(page) for page in page_nodes],
     }
-    result["selections"] = selections(page_nodes[0])
+    result["selections"] = selections(page_nodes[0].getChildAtIndex(0))
     result["events"] = dict(events)
     document_interface = document.queryDocument()
     result["document"]["pageCount"] = document_interface.getPageCount()
     result["document"]["currentPage"] = document_interface.getCurrentPageNumber()
-    selected = page_nodes[-1].queryText().getText(0, -1)
-    result["save"] = save_selection(page_nodes[-1], 0, min(12, len(selected)))
+    last = page_nodes[-1].getChildAtIndex(0)
+    selected = last.queryText().getText(0, -1)
+    result["save"] = save_selection(last, 0, min(12, len(selected)))
     result["save"]["range"] = [0, utf16(selected, min(12, len(selected)))]
     server.stdin.close()
     result["exit"] = server.wait(timeout=10)

@@ -8,8 +8,10 @@ includes xdotool's own start (about 2 ms here).
 
 It starts the window, waits for `ready`, focuses it with xdotool, listens on the accessibility
 bus with pyatspi, presses keys with xdotool and writes what it saw to OUT.json: the focused
-object, each key's caret events and the line at the caret, the selection after Shift+Ctrl+Right,
-the announcements, and an XWD screenshot path (Docs/Viewer.md, "Tests").
+object, each key's caret and focus events and the line at the caret, the selection after
+Shift+Ctrl+Right, the announcements, and an XWD screenshot path (Docs/Viewer.md, "Tests").
+Offsets are UTF-16 offsets of the page's reading text: the regions of a page are its
+paragraphs, joined by one newline, so a region's offsets move by the regions before it.
 """
 
 import json
@@ -32,10 +34,53 @@ def on_event(event):
     role = event.source.getRoleName() if event.source else ""
     if event.type.startswith("object:text-caret-moved"):
         events.append({"type": "caret", "role": role, "offset": event.detail1})
-    elif event.type.startswith("object:text-changed:insert") and role == "status bar":
+    elif event.type.startswith("object:state-changed:focused") and event.detail1:
+        events.append({"type": "focus", "role": role})
+    elif event.type.startswith("object:text-changed:insert") and role == "notification":
         events.append({"type": "said", "text": event.any_data})
     elif event.type.startswith("object:text-selection-changed"):
         events.append({"type": "selection", "role": role})
+
+
+def utf16(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+class Page:
+    """The current page's regions, read as one text in page offsets."""
+
+    def __init__(self, page):
+        self.regions = [page.getChildAtIndex(index) for index in range(page.childCount)]
+        self.starts, start = [], 0
+        for region in self.regions:
+            self.starts.append(start)
+            start += utf16(region.queryText().getText(0, -1)) + 1
+
+    def focused(self):
+        for region, start in zip(self.regions, self.starts):
+            if region.getState().contains(pyatspi.STATE_FOCUSED):
+                return region, start
+        return None, 0
+
+    def caret_and_line(self):
+        region, start = self.focused()
+        text = region.queryText()
+        local = text.caretOffset
+        prefix = text.getText(0, local)
+        line, line_start, line_end = text.getTextAtOffset(local, pyatspi.TEXT_BOUNDARY_LINE_START)
+        whole = text.getText(0, -1)
+        return (start + utf16(prefix), [line, start + utf16(whole[:line_start]), start + utf16(whole[:line_end])])
+
+    def selection(self):
+        """The page's selection: from the first region's selected part to the last one's."""
+        found = []
+        for region, start in zip(self.regions, self.starts):
+            text = region.queryText()
+            if text.getNSelections():
+                whole = text.getText(0, -1)
+                lower, upper = text.getSelection(0)
+                found.append((start + utf16(whole[:lower]), start + utf16(whole[:upper])))
+        return [found[0][0], found[-1][1]] if found else None
 
 
 def key(window, name):
@@ -52,7 +97,7 @@ def key(window, name):
 def focused(node):
     if node is None:
         return None
-    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() == "page":
+    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() in ("heading", "paragraph"):
         return node
     for index in range(node.childCount):
         found = focused(node.getChildAtIndex(index))
@@ -91,28 +136,28 @@ def screenshot(window, path):
 def main():
     out, legible, store, scans, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
     pyatspi.Registry.registerEventListener(
-        on_event, "object:text-caret-moved", "object:text-changed:insert", "object:text-selection-changed")
+        on_event, "object:text-caret-moved", "object:text-changed:insert", "object:text-selection-changed",
+        "object:state-changed:focused")
     began = time.monotonic()
     viewer = subprocess.Popen([legible, "view", "--store", store, "--scans", scans] + pages,
                               stdout=subprocess.PIPE, text=True)
     ready = viewer.stdout.readline().strip()
     result = {"ready": ready, "readySeconds": time.monotonic() - began}
-    window = subprocess.run(["xdotool", "search", "--sync", "--name", "Page 1 of"], capture_output=True,
+    window = subprocess.run(["xdotool", "search", "--sync", "--name", "chicago-1"], capture_output=True,
                             text=True, check=True).stdout.split()[0]
     subprocess.run(["xdotool", "windowfocus", "--sync", window], check=True)
     pump(0.5)
-    page = focused(find_application())
-    result["focused"] = {"role": page.getRoleName(), "name": page.name} if page else None
-    text = page.queryText()
+    region = focused(find_application())
+    result["focused"] = {"role": region.getRoleName(), "page": region.parent.name} if region else None
+    result["document"] = {"role": region.parent.parent.getRoleName(), "children": region.parent.parent.childCount}
+    page = Page(region.parent)
     steps = []
     for name in ["Down", "Down", "shift+ctrl+Right"]:
         events.clear()
         seconds = key(window, name)
-        caret = text.caretOffset
-        line = text.getTextAtOffset(caret, pyatspi.TEXT_BOUNDARY_LINE_START)
-        selection = list(text.getSelection(0)) if text.getNSelections() else None
+        caret, line = page.caret_and_line()
         steps.append({"key": name, "seconds": seconds, "events": list(events), "caret": caret,
-                      "line": [line[0], line[1], line[2]], "selection": selection})
+                      "line": line, "selection": page.selection()})
     result["screenshot"] = screenshot(window, out + ".png")
     for name in ["ctrl+s", "End", "ctrl+End", "ctrl+Home", "Right", "ctrl+a", "click", "Next"]:
         events.clear()
@@ -122,11 +167,9 @@ def main():
             pump(0.4)
         else:
             key(window, name)
-        caret = text.caretOffset if name != "Next" else None
-        line = text.getTextAtOffset(caret, pyatspi.TEXT_BOUNDARY_LINE_START) if caret is not None else None
-        selection = list(text.getSelection(0)) if name != "Next" and text.getNSelections() else None
-        steps.append({"key": name, "events": list(events), "caret": caret, "line": list(line) if line else None,
-                      "selection": selection})
+        caret, line = page.caret_and_line() if name != "Next" else (None, None)
+        selection = page.selection() if name != "Next" else None
+        steps.append({"key": name, "events": list(events), "caret": caret, "line": line, "selection": selection})
     result["steps"] = steps
     result["title"] = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
     with open(f"/proc/{viewer.pid}/status", encoding="ascii") as status:
