@@ -1,0 +1,197 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// The real Orca 43 reading the Chicago notebook on each surface a person uses: `legible view`,
+/// `legible present` in a window and the HTML notebook in Chromium (`Docs/Orca.md`). Each run is
+/// `Tools/orca-session`, which starts Xvfb, a private bus, speech-dispatcher writing each
+/// utterance to a file, and Orca, presses keys and returns what Orca said. What is asserted is
+/// what a person hears, against `legible read --all`. Skips with a printed reason where Orca or
+/// its parts are missing, except under `LEGIBLE_REQUIRE_REAL_PARTS=1`. One Orca at a time.
+@Suite("the real Orca", .serialized)
+struct OrcaTests {
+    static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
+
+    static var available: Bool {
+        let tools = [
+            "/usr/bin/orca", "/usr/bin/Xvfb", "/usr/bin/openbox", "/usr/bin/speech-dispatcher", "/usr/bin/xdotool", "/usr/bin/dbus-daemon",
+        ]
+        let missing = tools.filter { !FileManager.default.isExecutableFile(atPath: $0) }
+        return RealParts.available(missing.isEmpty, reason: "missing \(missing.joined(separator: ", "))")
+    }
+
+    /// What a person hears on a Down walk of the notebook: `legible read --all`, with headings as
+    /// Orca names them.
+    static func expectedWalk() throws -> [String] {
+        try legible(["read", "--all"] + pages).stdout.split(separator: "\n").map { line in
+            Heard.normal(line.hasSuffix(". Heading.") ? line.dropLast(".Heading.".count + 1) + " heading level 2" : String(line))
+        }
+    }
+
+    /// The notebook's words in reading order, as say-all speaks them (no page labels, headings
+    /// as their text).
+    static func expectedWords() throws -> [String] {
+        let lines = try legible(["read", "--all"] + pages).stdout.split(separator: "\n").filter { !$0.hasPrefix("Page ") }
+        return Heard.words(lines.map { $0.replacingOccurrences(of: ". Heading.", with: "") })
+    }
+
+    @Test("legible view: Down walk, heading levels, page turns, Text saved, say-all across pages, flat review once per line")
+    func viewer() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let store = folder + "/clippings.jsonl"
+        var steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 20)
+        steps += [.key("Prior"), .key("Prior"), .key("shift+Down"), .key("ctrl+s"), .key("ctrl+Home"), .sayAll]
+        steps += [.key("Prior"), .key("Prior"), .key("KP_Subtract")] + Array(repeating: .key("KP_Page_Up"), count: 5)
+        let run = try OrcaSession.run(
+            steps, window: "chicago-1 and 2 more pages",
+            command: [Repository.legibleExecutable.path, "view", "--store", store, "--scans", Repository.scans.path] + Self.pages)
+        // Orca names the window and the document frame as the window opens, then the focused
+        // region: the walk starts there.
+        let walk = Heard.items(Array(run.startup.suffix(1))) + run.steps.prefix(20).flatMap { Heard.items($0.spoken) }
+        #expect(walk == (try Self.expectedWalk()), "the Down walk: \(walk)")
+        #expect(Heard.items(run.steps[21].spoken) == ["Page 1 of 3", "Morning heading level 2"], "Page Up back to page 1")
+        #expect(Heard.items(run.steps[23].spoken) == ["Text saved"])
+        let clippings = try legible(["clippings", "--store", store]).stdout
+        #expect(clippings.hasPrefix("chicago-1.png [0, ") && clippings.contains("Morning"), "Shift+Down from the heading: \(clippings)")
+        #expect(Heard.words(run.steps[25].spoken) == (try Self.expectedWords()), "say-all from the top to the end of page 3")
+        let review = run.steps[28...].flatMap { $0.spoken.map(Heard.normal) }
+        #expect(
+            review == ["Entering flat review", "Morning"] + (try Self.expectedWalk())[1...4],
+            "flat review: page 1, each line once: \(review)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("view", run)
+    }
+
+    @Test("legible present, in a window: Down walk across a page turn, Shift+Down and Text saved")
+    func present() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 6) + [.key("shift+Down"), .key("ctrl+s")]
+        let run = try OrcaSession.run(
+            steps, window: "chicago-1 and 2 more pages",
+            command: [Repository.legibleExecutable.path, "present", "--store", folder + "/clippings.jsonl"] + Self.pages)
+        let walk = Heard.items(Array(run.startup.suffix(1))) + run.steps.prefix(6).flatMap { Heard.items($0.spoken) }
+        #expect(walk == Array((try Self.expectedWalk()).prefix(walk.count)) && walk.count == 8, "\(walk)")
+        #expect(Heard.items(run.steps[7].spoken) == ["Text saved"])
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("present", run)
+    }
+
+    @Test("the HTML notebook in Chromium: Down walk with headings and page regions, say-all")
+    func html() throws {
+        guard Self.available, Browser.isAvailable() else { return }
+        let folder = try temporaryFolder()
+        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        let steps: [OrcaSession.Step] = [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 27) + [.key("ctrl+Home"), .sayAll]
+        let command = [
+            "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
+            "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
+        ]
+        let run = try OrcaSession.run(steps, window: "chicago-1 and 2 more pages", command: command)
+        let items = run.steps.prefix(28).flatMap { Heard.items($0.spoken) }.filter { $0 != "Page 1 of 3" }
+        let expected = try Self.expectedWalk()
+        let start = try #require(items.firstIndex(of: expected[0]), "\(items)")
+        #expect(Array(items[start...].prefix(expected.count)) == expected, "the Down walk in browse mode")
+        // Chromium's say-all speaks a heading's level after its text, as an utterance of its own.
+        let said = Heard.words(run.steps[29].spoken.filter { Heard.normal($0) != "heading level 2" })
+        let body = try #require(said.firstIndex(of: "Morning"), "\(said)")
+        #expect(Array(said[body...]) == (try Self.expectedWords()), "say-all over the notebook, without page labels: \(said[body...])")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("html", run)
+    }
+}
+
+/// What a person heard, made comparable: Orca's and speech-dispatcher's ways of cutting and
+/// prefixing utterances are undone, never the words.
+enum Heard {
+    /// Whitespace collapsed, a final full stop dropped.
+    static func normal<S: StringProtocol>(_ text: S) -> String {
+        var result = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        if result.hasSuffix(".") { result.removeLast() }
+        return result
+    }
+
+    /// One step's utterances as items: each announcement ("notification …", "region …") is one
+    /// item, and the rest of the step is one line, which speech-dispatcher may have cut at its
+    /// sentences. Orca's "read only" before a paragraph and "leaving …" are dropped.
+    static func items(_ utterances: [String]) -> [String] {
+        var items: [String] = []
+        var line = ""
+        for utterance in utterances {
+            let text = utterance.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if text.hasPrefix("notification ") || text.hasPrefix("region ") {
+                items.append(normal(text.split(separator: " ", maxSplits: 1)[1]))
+            } else if text.hasPrefix("leaving ") || text == "main content" || text.isEmpty {
+                continue
+            } else {
+                line += " " + (text.hasPrefix("read only ") ? String(text.dropFirst("read only ".count)) : text)
+            }
+        }
+        if !normal(line).isEmpty { items.append(normal(line)) }
+        return items
+    }
+
+    /// The words of utterances, without the punctuation around them.
+    static func words<S: StringProtocol>(_ utterances: [S]) -> [String] {
+        utterances.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,!?"))
+        }
+        .filter { !$0.isEmpty }
+    }
+}
+
+/// `Tools/orca-session`: one real Orca run on a command.
+enum OrcaSession {
+    /// One thing a person does.
+    enum Step {
+        /// One key (an xdotool key name).
+        case key(String)
+        /// Orca's say-all (KP_Add), waiting for a longer pause to end it.
+        case sayAll
+
+        var json: [String: Any] {
+            switch self {
+            case .key(let name): return ["key": name]
+            case .sayAll: return ["key": "KP_Add", "settle": 2.5]
+            }
+        }
+    }
+
+    /// What Orca said.
+    struct Result {
+        struct Step {
+            var key: String
+            var spoken: [String]
+            var firstSpeech: Double?
+        }
+        var startup: [String]
+        var steps: [Step]
+        var leftover: [String]
+    }
+
+    /// Runs `command` under the real Orca, focuses the window named `window` and plays `steps`.
+    static func run(_ steps: [Step], window: String, command: [String]) throws -> Result {
+        let folder = try temporaryFolder()
+        let stepsFile = folder + "/steps.json"
+        try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: URL(fileURLWithPath: stepsFile))
+        let out = folder + "/orca.json"
+        let tool = Repository.root.appendingPathComponent("Tools/orca-session")
+        let run = try runProcess(
+            tool, ["--steps", stepsFile, "--out", out, "--window", window, "--timeout", "240", "--"] + command, environment: [:])
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any] ?? [:]
+        #expect(run.status == 0, "orca-session: \(run.stderr) \(object["error"] ?? "")")
+        let said = (object["steps"] as? [[String: Any]] ?? []).map {
+            Result.Step(key: $0["key"] as? String ?? "", spoken: $0["spoken"] as? [String] ?? [], firstSpeech: $0["firstSpeech"] as? Double)
+        }
+        try #require(said.count == steps.count, "orca-session played \(said.count) of \(steps.count) steps")
+        return Result(startup: object["startup"] as? [String] ?? [], steps: said, leftover: object["leftover"] as? [String] ?? [])
+    }
+
+    /// Prints the figures of a run: key to first speech over the keys that spoke.
+    static func report(_ surface: String, _ run: Result) {
+        let times = run.steps.compactMap(\.firstSpeech).sorted()
+        guard let last = times.last else { return }
+        print("orca \(surface): key to first speech median \(times[times.count / 2]) s, max \(last) s over \(times.count) keys")
+    }
+}
