@@ -14,6 +14,7 @@ bus daemons started under dbus-run-session share standard output)
 """
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -24,6 +25,10 @@ from atspiclient import find_application, pump
 
 heard = []
 events = {"caret": 0, "selection": 0}
+
+# `legible present` opens a window when there is a display; this client reads the windowless
+# service on the bus (Docs/ATSPI.md, "Two ways to present").
+WINDOWLESS = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
 
 
 def on_event(event):
@@ -182,7 +187,7 @@ def main():
     pyatspi.Registry.registerEventListener(
         on_event, "object:text-changed:insert", "object:text-caret-moved", "object:text-selection-changed")
     started = time.monotonic()
-    server = subprocess.Popen([legible, "present", "--store", store] + pages, stdin=subprocess.PIPE,
+    server = subprocess.Popen([legible, "present", "--store", store] + pages, env=WINDOWLESS, stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True)
     ready = server.stdout.readline().strip()
     ready_seconds = time.monotonic() - started
@@ -211,7 +216,7 @@ def main():
     # SIGTERM and SIGINT end the service as cleanly as the end of standard input.
     result["signals"] = {}
     for name, number in (("SIGTERM", 15), ("SIGINT", 2)):
-        other = subprocess.Popen([legible, "present", "--store", store] + pages[:1], stdin=subprocess.PIPE,
+        other = subprocess.Popen([legible, "present", "--store", store] + pages[:1], env=WINDOWLESS, stdin=subprocess.PIPE,
                                  stdout=subprocess.PIPE, text=True)
         other.stdout.readline()
         other.send_signal(number)
