@@ -43,6 +43,7 @@ struct OrcaTests {
         var steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 20)
         steps += [.key("Prior"), .key("Prior"), .key("shift+Down"), .key("ctrl+s"), .key("ctrl+Home"), .sayAll]
         steps += [.key("Prior"), .key("Prior"), .key("KP_Subtract")] + Array(repeating: .key("KP_Page_Up"), count: 5)
+        steps += [.key("KP_Subtract"), .key("Next"), .key("KP_Subtract")] + Array(repeating: .key("KP_Page_Up"), count: 8)
         let run = try OrcaSession.run(
             steps, window: "chicago-1 and 2 more pages",
             command: [Repository.legibleExecutable.path, "view", "--store", store, "--scans", Repository.scans.path] + Self.pages)
@@ -55,10 +56,12 @@ struct OrcaTests {
         let clippings = try legible(["clippings", "--store", store]).stdout
         #expect(clippings.hasPrefix("chicago-1.png [0, ") && clippings.contains("Morning"), "Shift+Down from the heading: \(clippings)")
         #expect(Heard.words(run.steps[25].spoken) == (try Self.expectedWords()), "say-all from the top to the end of page 3")
-        let review = run.steps[28...].flatMap { $0.spoken.map(Heard.normal) }
-        #expect(
-            review == ["Entering flat review", "Morning"] + (try Self.expectedWalk())[1...4],
-            "flat review: page 1, each line once: \(review)")
+        let expected = try Self.expectedWalk()
+        let review = run.steps[28...33].flatMap { Heard.items($0.spoken) }
+        #expect(review == ["Entering flat review. Morning"] + expected[1...4], "flat review: page 1, each line once: \(review)")
+        // After Page Down the document holds page 2: flat review reads it, not page 1.
+        let second = run.steps[36...].flatMap { Heard.items($0.spoken) }
+        #expect(second == ["Entering flat review. Midday"] + expected[7...13], "flat review: page 2, each line once: \(second)")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("view", run)
     }

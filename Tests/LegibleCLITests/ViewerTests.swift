@@ -34,6 +34,7 @@ struct ViewerTests {
         let document = seen["document"] as? [String: Any]
         #expect(document?["role"] as? String == "document frame")
         #expect(document?["children"] as? Int == 2, "the document holds the page shown and the announcer")
+        try ViewerChecks.onScreen(seen["onScreen"])
         let steps = try #require(seen["steps"] as? [[String: Any]])
         try ViewerChecks.down(steps[0], page: Self.pages[0], expectedStart: 8)
         try ViewerChecks.down(steps[1], page: Self.pages[0], expectedStart: nil)
@@ -97,6 +98,21 @@ enum ViewerChecks {
         let end = try #require(line[2] as? Int)
         let text = String(try legible(["text", page, String(start), String(end)]).stdout.dropLast())
         #expect(line[0] as? String == text)
+    }
+
+    /// A line's extents lie inside the window on the screen, scaled down with the page, and the
+    /// point at their centre gives back an offset in that line.
+    static func onScreen(_ value: Any?) throws {
+        let facts = try #require(value as? [String: Any])
+        let window = try #require(facts["window"] as? [Int])
+        let line = try #require(facts["line"] as? [Int])
+        let range = try #require(facts["lineRange"] as? [Int])
+        #expect(line[0] >= window[0] && line[1] >= window[1], "line \(line) starts outside the window \(window)")
+        #expect(
+            line[0] + line[2] <= window[0] + window[2] && line[1] + line[3] <= window[1] + window[3], "line \(line) ends outside \(window)")
+        #expect(line[2] > 0 && line[3] > 0)
+        let offset = try #require(facts["offsetAtCentre"] as? Int)
+        #expect(offset >= range[0] && offset <= range[1], "the line's centre gave \(offset), outside \(range)")
     }
 
     /// Shift+Ctrl+Right selects from the caret to where `legible move --by word` goes.

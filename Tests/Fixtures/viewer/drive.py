@@ -133,6 +133,20 @@ def screenshot(window, path):
     return [left, top, w, h, width]
 
 
+def on_screen(window, region):
+    """The window's rectangle on the screen, the extents of the region's first line there, and the
+    offset a point at that line's centre gives back: extents are where the ink is drawn."""
+    geometry = subprocess.run(["xdotool", "getwindowgeometry", "--shell", window], capture_output=True, text=True,
+                              check=True).stdout
+    place = dict(line.split("=") for line in geometry.split())
+    text = region.queryText()
+    line, start, end = text.getTextAtOffset(0, pyatspi.TEXT_BOUNDARY_LINE_START)
+    x, y, width, height = text.getRangeExtents(start, start + len(line.rstrip()), pyatspi.DESKTOP_COORDS)
+    centre = text.getOffsetAtPoint(x + width // 2, y + height // 2, pyatspi.DESKTOP_COORDS)
+    return {"window": [int(place[k]) for k in ("X", "Y", "WIDTH", "HEIGHT")], "line": [x, y, width, height],
+            "lineRange": [start, end], "offsetAtCentre": centre}
+
+
 def main():
     out, legible, store, scans, pages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
     pyatspi.Registry.registerEventListener(
@@ -151,6 +165,7 @@ def main():
     result["focused"] = {"role": region.getRoleName(), "page": region.parent.name} if region else None
     result["document"] = {"role": region.parent.parent.getRoleName(), "children": region.parent.parent.childCount}
     page = Page(region.parent)
+    result["onScreen"] = on_screen(window, page.regions[1])
     steps = []
     for name in ["Down", "Down", "shift+ctrl+Right"]:
         events.clear()
