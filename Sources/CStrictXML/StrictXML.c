@@ -24,6 +24,23 @@ static void stop_with(Session *session, StrictXMLStop stop, const xmlChar *name)
     xmlStopParser(session->parser);
 }
 
+// Without entity substitution libxml2 hands an attribute value's "&" (written `&amp;` or
+// `&#38;`) over as the five characters "&#38;", so that a consumer can tell it from an entity
+// reference. Entity declarations are refused, so no other reference can remain in a value, and
+// "&#38;" always means "&" (Docs/Import.md, "Strict XML"). Decoded in place.
+static void decode_ampersands(char *value) {
+    char *write = value;
+    for (const char *read = value; *read;) {
+        if (strncmp(read, "&#38;", 5) == 0) {
+            *write++ = '&';
+            read += 5;
+        } else {
+            *write++ = *read++;
+        }
+    }
+    *write = 0;
+}
+
 static void on_start(void *user, const xmlChar *local_name, const xmlChar *prefix, const xmlChar *uri,
                      int namespace_count, const xmlChar **namespaces, int count, int defaulted,
                      const xmlChar **attributes) {
@@ -42,6 +59,7 @@ static void on_start(void *user, const xmlChar *local_name, const xmlChar *prefi
         if (!value) { complete = 0; break; }
         memcpy(value, attribute[3], length);
         value[length] = 0;
+        decode_ampersands(value);
         pairs[index * 2] = (const char *)attribute[0];
         pairs[index * 2 + 1] = value;
     }

@@ -40,6 +40,9 @@ package enum HTMLCommand {
         for (path, page) in zip(paths, pages) {
             scans.append(try Scan.find(for: page, documentPath: path, searching: command.texts("--scans")))
         }
+        // A scan copied onto itself is left as it is (its bytes match the recorded SHA-256);
+        // the page itself is never an input.
+        try OutputGuard.refuse(outputs: [output + "/index.html"], overwriting: paths + scans.map(\.path))
         try IngestCommand.prepareOutputFolder(output)
         let placed = try place(scans, mode: mode, output: output)
         let notebook = Notebook(pages: pages)

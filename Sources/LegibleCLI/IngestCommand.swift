@@ -122,11 +122,24 @@ struct IngestCommand {
             keys = selection.indexes.map { selection.keys[$0] }
             images = selection.indexes.map { images[$0] }
         }
-        return Batch(
+        let batch = Batch(
             images: images, sources: try layoutSources(command, images: images), output: output,
             formats: command.list("--format", as: Format.self) ?? [.json], options: try ocrOptions(command),
             jobs: command.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount, force: command.flag("--force"),
             quiet: command.flag("-q"), shard: shard, total: total, keys: keys)
+        try refuseOutputsOverInputs(batch)
+        return batch
+    }
+
+    /// No page's output may be an image or a layout file of the batch: `--layouts DIR -o DIR
+    /// --format alto` would otherwise replace the user's own transcription with the export.
+    static func refuseOutputsOverInputs(_ batch: Batch) throws {
+        var inputs = batch.images
+        for case .layout(let path) in batch.sources { inputs.append(path) }
+        let outputs = batch.images.flatMap { image in
+            batch.formats.map { "\(batch.output)/\(outputStem(image)).\($0.fileExtension)" }
+        }
+        try OutputGuard.refuse(outputs: outputs, overwriting: inputs)
     }
 
     /// Runs every image on `batch.jobs` worker threads, logging each to `manifest`, and returns

@@ -29,6 +29,9 @@ enum RenderCommand {
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command.text("-o") ?? "-"
         let pagePath = command.positionals[0]
+        if output != "-" {
+            try OutputGuard.refuse(outputs: [output], overwriting: [pagePath] + [command.text("--image")].compactMap { $0 })
+        }
         let page = try QueryCommands.loadPage(pagePath)
         var ranges = try command.pairs("--range").map { try QueryCommands.range($0.0, $0.1, page: page) }
         if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }

@@ -74,8 +74,12 @@ public struct Clipping: Codable, Hashable, Sendable {
 ///   complete valid entry: a writer killed mid-write leaves a torn last line (no trailing
 ///   newline), which the next append truncates back to the last newline. A complete, valid
 ///   entry that merely lacks its newline (a hand-edited file) is kept and terminated instead.
-/// - A file that is not a clippings store (its first byte does not open a JSON object) is
-///   refused by every append, so `--store README.md` can never lose its last line.
+/// - A file proves it is a clippings store before anything is written to it: its first line is
+///   a clipping, or, when it has no complete line, the torn start of one. A file that is not a
+///   store (`README.md`, a JSON settings file or `package.json`, any JSON object that is not a
+///   clipping) is refused by every append and every read, so `--store` can never truncate or
+///   append to it. A symbolic link is refused for writing: the store is the file named.
+///   (`Docs/Reading.md`, "Clippings store".)
 ///
 /// See `Docs/Reading.md`, "Clippings store".
 public final class ClippingsStore {
@@ -179,7 +183,10 @@ public final class ClippingsStore {
     /// - Throws: ``StoreError`` (`.notAStore` for a file that is something else, `.io`).
     public func read() throws -> Contents {
         guard let data = try bytes() else { return Contents(clippings: [], tornTailBytes: 0, invalidLines: []) }
-        if let first = data.first, first != UInt8(ascii: "{") { throw notAStore }
+        if !data.isEmpty {
+            let newline = data.firstIndex(of: 0x0A)
+            guard Self.isStore(firstLine: data[..<(newline ?? data.endIndex)], terminated: newline != nil) else { throw notAStore }
+        }
         var contents = Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
         let decoder = Clipping.decoder
         var lineNumber = 0
@@ -224,6 +231,19 @@ public final class ClippingsStore {
         try? decoder.decode(Clipping.self, from: line)
     }
 
+    /// Whether a file whose first line is `firstLine` is a clippings store: that line is a
+    /// clipping, or, in a file with no complete line, the torn start of the first one (it starts
+    /// as the store writes an entry, `{"id":"`, and is not a whole JSON value of another kind).
+    static func isStore(firstLine: Data, terminated: Bool) -> Bool {
+        if decode(firstLine) != nil { return true }
+        guard !terminated, firstLine.starts(with: Data("{\"id\":\"".utf8)) else { return false }
+        return (try? JSONSerialization.jsonObject(with: firstLine, options: [.fragmentsAllowed])) == nil
+    }
+
+    /// The longest first line a store is read for when it proves itself: far longer than any
+    /// clipping of a page, short enough that a huge file of something else costs little.
+    static let firstLineLimit = 16 << 20
+
     static func reason(_ error: Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
         return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
@@ -239,8 +259,12 @@ public final class ClippingsStore {
         } catch {
             throw StoreError(kind: .io, description: "cannot create \(folder.path)")
         }
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else { throw failure(.io, "cannot open") }
+        // O_NOFOLLOW: a symbolic link named as the store could reach any file (Docs/Reading.md).
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw StoreError(kind: .notAStore, description: "\(url.path) is a symbolic link, not a clippings store") }
+            throw failure(.io, "cannot open")
+        }
         defer { close(descriptor) }
         try requireRegularFile(descriptor)
         if created {
@@ -271,7 +295,7 @@ public final class ClippingsStore {
     private func prepareTail(_ descriptor: Int32) throws -> Tail {
         let size = lseek(descriptor, 0, SEEK_END)
         guard size > 0 else { return Tail() }
-        guard try byte(descriptor, at: 0) == UInt8(ascii: "{") else { throw notAStore }
+        try requireStore(descriptor, size: size)
         guard try byte(descriptor, at: size - 1) != 0x0A else { return Tail() }
         let keep = try lastLineStart(descriptor, size: size)
         var tail = [UInt8](repeating: 0, count: Int(size - keep))
@@ -281,6 +305,24 @@ public final class ClippingsStore {
         if Self.decode(Data(tail)) != nil { return Tail(needsNewline: true) }
         guard ftruncate(descriptor, keep) == 0 else { throw failure(.io, "cannot repair") }
         return Tail(removedBytes: tail.count)
+    }
+
+    /// Refuses a file whose first line does not prove it a store (``isStore(firstLine:terminated:)``).
+    private func requireStore(_ descriptor: Int32, size: off_t) throws {
+        var line = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while off_t(line.count) < size, line.count < Self.firstLineLimit {
+            let count = Int(min(off_t(buffer.count), size - off_t(line.count)))
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(line.count)) }
+            guard read == count else { throw failure(.io, "cannot read") }
+            if let newline = buffer[..<count].firstIndex(of: 0x0A) {
+                line.append(contentsOf: buffer[..<newline])
+                guard Self.isStore(firstLine: line, terminated: true) else { throw notAStore }
+                return
+            }
+            line.append(contentsOf: buffer[..<count])
+        }
+        guard off_t(line.count) == size, Self.isStore(firstLine: line, terminated: false) else { throw notAStore }
     }
 
     private func byte(_ descriptor: Int32, at offset: off_t) throws -> UInt8 {
@@ -321,7 +363,7 @@ public final class ClippingsStore {
     }
 
     private var notAStore: StoreError {
-        StoreError(kind: .notAStore, description: "\(url.path) is not a clippings store (it does not start with a JSON entry)")
+        StoreError(kind: .notAStore, description: "\(url.path) is not a clippings store (its first line is not a clipping)")
     }
 
     /// A store is a regular file; a folder, FIFO or device is refused before any read or write.

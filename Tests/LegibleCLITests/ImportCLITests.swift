@@ -31,6 +31,37 @@ struct ImportCLITests {
         #expect(glyphBoxes(a) == glyphBoxes(b))
     }
 
+    /// An output is never one of the inputs (`Docs/Hardening.md`, "Classes closed"):
+    /// exporting into the folder of the transcriptions being imported, rendering over the scan,
+    /// or naming the input through another path (`./`, a symbolic link) is refused with 64, one
+    /// line, and every input left as it was.
+    @Test("ingest and render never write over their inputs", arguments: ["alto", "hocr", "render", "render via link"])
+    func outputsOverInputs(kind: String) throws {
+        let out = try temporaryFolder()
+        let image = "\(out)/chicago-1.png"
+        try FileManager.default.copyItem(atPath: Self.page1, toPath: image)
+        let made = try legible(["ingest", image, "-o", "\(out)/made", "--format", kind == "hocr" ? "json,hocr" : "json,alto"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let transcription = "\(out)/made/chicago-1.\(kind == "alto" ? "alto.xml" : kind == "hocr" ? "hocr" : "json")"
+        let before = try Data(contentsOf: URL(fileURLWithPath: transcription))
+        let scan = try Data(contentsOf: URL(fileURLWithPath: image))
+        let run: Run
+        switch kind {
+        case "render":
+            run = try legible(["render", transcription, "--image", image, "-o", "\(out)/./chicago-1.png"])
+        case "render via link":
+            try FileManager.default.createSymbolicLink(atPath: "\(out)/link.png", withDestinationPath: image)
+            run = try legible(["render", transcription, "--image", "\(out)/link.png", "-o", image])
+        default:
+            run = try legible(["ingest", image, "--layouts", "\(out)/made", "-o", "\(out)/made", "--format", "json,\(kind)", "--force"])
+        }
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("legible: ") && run.stderr.contains("would be written over the input"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: transcription)) == before, "the transcription was changed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == scan, "the scan was changed")
+    }
+
     @Test("a hostile layout exits 65 with one line naming the file and writes nothing")
     func hostile() throws {
         let out = try temporaryFolder()

@@ -58,6 +58,52 @@ struct ClippingsStoreTests {
         #expect(try store.append(Self.clipping("kept 3")) == 9)
         #expect(try store.read().clippings.map(\.text) == ["kept 1", "kept 2", "kept 3"])
     }
+
+    /// Files that are not stores, each a class: text, JSON objects of other shapes (a settings
+    /// file, `package.json`), a look-alike whose first key is `id`, an empty first line, a
+    /// clipping that is not the first line. None is read as a store or written to.
+    static let notStores: [(name: String, bytes: String)] = [
+        ("README", "# Notes\nkeep me\n"), ("settings without a newline", #"{"theme":"dark","fontSize":14}"#),
+        ("package.json", "{\n  \"name\": \"x\",\n  \"version\": \"1.0.0\"\n}\n"), ("look-alike", #"{"id":"main"}"#),
+        ("look-alike with a newline", "{\"id\":\"main\",\"text\":\"x\"}\n"), ("empty first line", "\n" + #"{"id":"A"}"# + "\n"),
+        ("JSON array", "[1, 2]\n"),
+    ]
+
+    @Test("a file that is not a store is never written or read as one", arguments: notStores.map(\.name))
+    func notAStore(name: String) throws {
+        let bytes = Data(try #require(Self.notStores.first { $0.name == name }).bytes.utf8)
+        let store = ChicagoNotebook.temporaryStore()
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: store.url)
+        #expect(throws: ClippingsStore.StoreError.self) { try store.append(Self.clipping("x")) }
+        #expect(store.lastFailure?.kind == .notAStore)
+        #expect(throws: ClippingsStore.StoreError.self) { try store.repair() }
+        #expect(throws: ClippingsStore.StoreError.self) { try store.read() }
+        #expect(try Data(contentsOf: store.url) == bytes, "the file was changed")
+    }
+
+    @Test("a symbolic link is refused for writing, and its target is untouched")
+    func symbolicLink() throws {
+        let target = ChicagoNotebook.temporaryStore()
+        try target.append(Self.clipping("kept"))
+        let before = try Data(contentsOf: target.url)
+        let link = target.url.deletingLastPathComponent().appendingPathComponent("link.jsonl")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target.url)
+        let store = ClippingsStore(url: link)
+        #expect(throws: ClippingsStore.StoreError.self) { try store.append(Self.clipping("x")) }
+        #expect(store.lastFailure?.kind == .notAStore && store.lastFailure?.description.contains("symbolic link") == true)
+        #expect(try Data(contentsOf: target.url) == before)
+    }
+
+    @Test("a store whose only line is a torn first entry is repaired by the next append")
+    func tornFirstEntry() throws {
+        let store = ChicagoNotebook.temporaryStore()
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let torn = Data(#"{"id":"0A1B","page":"p.pn"#.utf8)
+        try torn.write(to: store.url)
+        #expect(try store.append(Self.clipping("after")) == torn.count)
+        #expect(try store.read().clippings.map(\.text) == ["after"])
+    }
 }
 
 extension Data {
