@@ -4,8 +4,8 @@ import Foundation
     import Glibc
 #endif
 
-/// The rule that an output is never one of the inputs (`Docs/Hardening.md`, "Outputs over
-/// inputs"): a command that would write a file it was asked to read is refused with 64 before
+/// The rule that an output is never one of the inputs (`Docs/Hardening.md`, "Classes
+/// closed"): a command that would write a file it was asked to read is refused with 64 before
 /// any work. Files are compared by what they are, not by how they are named: two names of one
 /// file (a symbolic link, `./a` and `a`, a hard link) are the same file.
 enum OutputGuard {
