@@ -52,7 +52,9 @@ extension NotebookHTML {
     ) -> String {
         let tag = region.isHeading ? "h2" : "p"
         let start = region.range.start.offset
-        var html = "<\(tag) data-start=\"\(start)\">"
+        // Chromium leaves a <p> whose lines are blocks out of its accessibility tree (role none)
+        // unless the role is stated (`Docs/Web.md`, "Text on the ink").
+        var html = region.isHeading ? "<h2 data-start=\"\(start)\">" : "<p role=\"paragraph\" data-start=\"\(start)\">"
         var cursor = start
         var flowTop = 0.0
         for line in lines {

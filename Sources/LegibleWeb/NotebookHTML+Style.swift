@@ -33,7 +33,7 @@ extension NotebookHTML {
         .sheet img{position:absolute;left:0;top:0;width:100%;height:100%;user-select:none}
         .layer{position:absolute;left:0;top:0;right:0;bottom:0}
         .layer>h2,.layer>p{margin:0;width:0;height:0;font-size:0;line-height:0;font-weight:normal;white-space:normal}
-        .ln{display:inline-block;position:relative;vertical-align:top;white-space:pre;color:transparent;unicode-bidi:bidi-override;\
+        .ln{display:block;position:relative;white-space:pre;color:transparent;unicode-bidi:bidi-override;\
         left:calc(var(--x) * 1px);top:calc(var(--y) * 1px);width:calc(var(--w) * 1px);height:calc(var(--h) * 1px);\
         font-family:"DejaVu Sans Mono","Liberation Mono",Menlo,Consolas,monospace;font-size:calc(var(--h) * 1px / var(--ratio));\
         line-height:calc(var(--h) * 1px);transform:rotate(var(--a,0rad));transform-origin:50% 50%}

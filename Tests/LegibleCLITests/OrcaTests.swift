@@ -86,7 +86,11 @@ struct OrcaTests {
         guard Self.available, Browser.isAvailable() else { return }
         let folder = try temporaryFolder()
         _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
-        let steps: [OrcaSession.Step] = [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 27) + [.key("ctrl+Home"), .sayAll]
+        var steps: [OrcaSession.Step] = [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 27) + [.key("ctrl+Home"), .sayAll]
+        // Caret browsing (F7, whose dialog Return accepts), then Shift+Down three times from the
+        // first line of page 1.
+        steps += [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 7) + [.key("F7"), .wait(1), .key("Return")]
+        steps += Array(repeating: .key("shift+Down"), count: 3)
         let command = [
             "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
             "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
@@ -95,12 +99,17 @@ struct OrcaTests {
         let items = run.steps.prefix(28).flatMap { Heard.items($0.spoken) }.filter { $0 != "Page 1 of 3" }
         let expected = try Self.expectedWalk()
         let start = try #require(items.firstIndex(of: expected[0]), "\(items)")
-        #expect(Array(items[start...].prefix(expected.count)) == expected, "the Down walk in browse mode")
+        #expect(
+            Array(items[start...].prefix(expected.count)) == expected, "the Down walk in browse mode: \(run.steps.prefix(28).map(\.spoken))"
+        )
         // Chromium's say-all speaks a heading's level after its text, as an utterance of its own.
         let said = Heard.words(run.steps[29].spoken.filter { Heard.normal($0) != "heading level 2" })
         let body = try #require(said.firstIndex(of: "Morning"), "\(said)")
         #expect(Array(said[body...]) == (try Self.expectedWords()), "say-all over the notebook, without page labels: \(said[body...])")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        let selected = run.steps.suffix(3).map { Heard.words($0.spoken) }
+        let lines = try legible(["read", "--all"] + Self.pages).stdout.split(separator: "\n")[1...3]
+        #expect(selected == lines.map { Heard.words([$0]) + ["selected"] }, "Shift+Down selects line after line: \(selected)")
         OrcaSession.report("html", run)
     }
 }
@@ -122,10 +131,15 @@ enum Heard {
         var items: [String] = []
         var line = ""
         for utterance in utterances {
-            let text = utterance.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            var text = utterance.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            // "leaving region." may come in one utterance with what follows it.
+            while text.hasPrefix("leaving ") {
+                let end = text.firstIndex(of: ".").map { text.index(after: $0) } ?? text.endIndex
+                text = String(text[end...]).trimmingCharacters(in: .whitespaces)
+            }
             if text.hasPrefix("notification ") || text.hasPrefix("region ") {
                 items.append(normal(text.split(separator: " ", maxSplits: 1)[1]))
-            } else if text.hasPrefix("leaving ") || text == "main content" || text.isEmpty {
+            } else if text == "main content" || text.isEmpty {
                 continue
             } else {
                 line += " " + (text.hasPrefix("read only ") ? String(text.dropFirst("read only ".count)) : text)
@@ -152,11 +166,14 @@ enum OrcaSession {
         case key(String)
         /// Orca's say-all (KP_Add), waiting for a longer pause to end it.
         case sayAll
+        /// Nothing, for that many seconds.
+        case wait(Double)
 
         var json: [String: Any] {
             switch self {
             case .key(let name): return ["key": name]
             case .sayAll: return ["key": "KP_Add", "settle": 2.5]
+            case .wait(let seconds): return ["wait": seconds]
             }
         }
     }

@@ -42,7 +42,7 @@ struct WebNotebookTests {
                 .evaluate(WebProbes.documentFacts),
                 .axTree,
                 WebProbes.find(["Lincoln Park", "through the trails", "DuSable Bridge", "xyzzy notebook"]),
-            ] + WebProbes.copy(page: 0, start: 20, end: 140) + WebProbes.axe)
+            ] + WebProbes.copy(page: 0, start: 20, end: 140) + WebProbes.axe + [WebProbes.extendByLines])
         let facts = try #require(result.values[1] as? [String: Any])
         #expect(facts["lang"] as? String == "en")
         #expect(facts["title"] as? String == "chicago-1 and 2 more pages")
@@ -66,6 +66,12 @@ struct WebNotebookTests {
         #expect(result.values[3] as? [Bool] == [true, true, true, false])
         #expect(result.values[6] as? String == (try Self.pageText(0, 20, 140)))
         #expect(result.values[8] as? [String] == [], "axe-core violations")
+        // Shift+Down in caret browsing: each press adds the next line (an inline block kept the
+        // selection inside its first line).
+        let extended = try #require(result.values[9] as? [String])
+        let words = extended.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let lines = transcript[1...3].map { $0.split(separator: " ").map(String.init) }
+        #expect(words == [lines[0], lines[0] + lines[1], lines[0] + lines[1] + lines[2]], "\(extended)")
     }
 
     @Test("browser rects match legible rects at two window widths")

@@ -19,6 +19,14 @@ enum WebProbes {
         ]
     }
 
+    /// From the start of page 1's first paragraph, the selection after each of three
+    /// line-granularity extensions: what Shift+Down does in caret browsing.
+    static let extendByLines: Browser.Step = .evaluate(
+        """
+        (() => { const s = getSelection(), line = document.querySelector('.layer>p .ln'); s.collapse(line, 0);
+        return [1, 2, 3].map(() => (s.modify('extend', 'forward', 'line'), s.toString())) })()
+        """)
+
     /// axe-core injected and run: the violations, as "rule: N nodes" (two steps).
     static let axe: [Browser.Step] = [
         .inject(Browser.axe), .evaluate("axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"),
