@@ -451,6 +451,33 @@ void legible_atk_set_parent(int node, void *parent) {
     if (object && parent) atk_object_set_parent(object, ATK_OBJECT(parent));
 }
 
+// A bus that accepts the connection and never answers would hold the registration's
+// synchronous calls for minutes. The registration gets a deadline instead: past it, the process
+// says so on one line and exits 69, what a missing bus gives (Docs/ATSPI.md, "Lifetime and
+// errors"). Only async-signal-safe calls are made in the handler.
+static int message_descriptor = STDERR_FILENO;
+
+void legible_atk_set_message_descriptor(int descriptor) { message_descriptor = descriptor; }
+
+static void registration_timed_out(int signal_number) {
+    (void)signal_number;
+    static const char message[] = "legible: the accessibility bus did not answer within " LEGIBLE_BUS_DEADLINE_TEXT
+                                  " seconds (is its daemon hung?)\n";
+    ssize_t written = write(message_descriptor, message, sizeof message - 1);
+    (void)written;
+    _exit(69);
+}
+
+void legible_atk_bus_deadline(int on) {
+    if (on) {
+        signal(SIGALRM, registration_timed_out);
+        alarm(LEGIBLE_BUS_DEADLINE);
+    } else {
+        alarm(0);
+        signal(SIGALRM, SIG_DFL);
+    }
+}
+
 int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
     legible_atk_attach(callbacks);
     if (!getenv("DBUS_SESSION_BUS_ADDRESS") && !getenv("AT_SPI_BUS_ADDRESS")) {
@@ -462,7 +489,10 @@ int legible_atk_start(const LegibleCallbacks *callbacks, char **error) {
     util->get_root = get_root;
     util->get_toolkit_name = toolkit_name;
     util->get_toolkit_version = toolkit_version;
-    if (atk_bridge_adaptor_init(NULL, NULL) != 0) {
+    legible_atk_bus_deadline(1);
+    int status = atk_bridge_adaptor_init(NULL, NULL);
+    legible_atk_bus_deadline(0);
+    if (status != 0) {
         *error = strdup("could not register on the accessibility bus (is at-spi2-core installed?)");
         return -1;
     }

@@ -221,7 +221,10 @@ static gboolean quit(gpointer data) {
 
 int legible_view_open(const LegibleViewCallbacks *callbacks, const char *title, char **error) {
     view = *callbacks;
+    // GTK registers with the accessibility bus while it starts and shows the window.
+    legible_atk_bus_deadline(1);
     if (!gtk_init_check(NULL, NULL)) {
+        legible_atk_bus_deadline(0);
         *error = strdup("no display to open a window on (DISPLAY is not set or not reachable); "
                         "use `legible present` for a screen reader without a window, or `legible html`");
         return -1;
@@ -238,6 +241,7 @@ int legible_view_open(const LegibleViewCallbacks *callbacks, const char *title, 
     g_unix_signal_add(SIGTERM, quit, NULL);
     gtk_widget_show_all(window);
     gtk_widget_grab_focus(canvas);
+    legible_atk_bus_deadline(0);
     return 0;
 }
 

@@ -45,6 +45,10 @@ public final class ATSPIBridge: AccessibleEvents {
         legible_atk_attach(&callbacks)
     }
 
+    /// Where a bus that does not answer in time is reported before the process exits 69: the
+    /// descriptor the caller writes its messages to (`Docs/ATSPI.md`, "Lifetime and errors").
+    public static func reportUnansweredBus(to descriptor: Int32) { legible_atk_set_message_descriptor(descriptor) }
+
     /// Serves requests until SIGINT, SIGTERM or the end of standard input.
     public func run() { legible_atk_run() }
 

@@ -44,6 +44,9 @@ public struct BatchStatus: Equatable, Sendable {
     public var shardCounts: [Int] = []
     /// Torn last lines (a task killed mid-write), skipped.
     public var tornLines = 0
+    /// Records of other batches written to the same folder, left out: the status is the newest
+    /// batch's, the batch of the task that started last.
+    public var otherBatchRecords = 0
     /// Recognitions per wall second while any task was working: the union of every task's
     /// span, from its start to its last record, so idle time between re-runs does not count.
     public var pagesPerSecond: Double?
@@ -58,31 +61,42 @@ public struct BatchStatus: Equatable, Sendable {
 }
 
 extension BatchStatus {
-    /// Merges manifests, given as (file name, bytes) in any order.
+    /// Merges manifests, given as (file name, bytes) in any order. Only the newest batch is
+    /// judged: a page record belongs to the task record above it in its file, and records of a
+    /// batch other than the one of the task that started last are left out and counted
+    /// (`Docs/Cluster.md`, "Status").
     public static func merge(_ manifests: [(name: String, bytes: Data)]) throws(ManifestError) -> BatchStatus {
         var tasks: [TaskRecord] = []
-        var pages: [PageRecord] = []
-        var spans: [ClosedRange<Double>] = []
+        var pages: [(record: PageRecord, batch: String?)] = []
+        var spans: [(span: ClosedRange<Double>, batch: String?)] = []
         var torn = 0
         for (name, bytes) in manifests {
             let read = try records(in: bytes, name: name)
             torn += read.torn
+            var batch: String?
             for record in read.records {
                 switch record {
                 case .task(let task):
                     tasks.append(task)
-                    spans.append(task.started...task.started)
+                    batch = task.batch
+                    spans.append((task.started...task.started, batch))
                 case .page(let page):
-                    pages.append(page)
-                    if let span = spans.last, page.finished >= span.lowerBound { spans[spans.count - 1] = span.lowerBound...page.finished }
+                    pages.append((page, batch))
+                    if let last = spans.last, page.finished >= last.span.lowerBound {
+                        spans[spans.count - 1].span = last.span.lowerBound...page.finished
+                    }
                 }
             }
         }
-        let latest = latestRecords(pages)
-        var status = summarise(pages, latest: latest)
+        let newest = tasks.max(by: { $0.started < $1.started })?.batch
+        let current = pages.filter { $0.batch == newest }.map(\.record)
+        let currentTasks = tasks.filter { $0.batch == newest }
+        let latest = latestRecords(current)
+        var status = summarise(current, latest: latest)
         status.tornLines = torn
-        status.place(tasks: tasks, latest: latest)
-        let busy = coveredLength(spans)
+        status.otherBatchRecords = pages.count - current.count + tasks.count - currentTasks.count
+        status.place(tasks: currentTasks, latest: latest)
+        let busy = coveredLength(spans.filter { $0.batch == newest }.map(\.span))
         if status.recognitions > 0, busy > 0 { status.pagesPerSecond = Double(status.recognitions) / busy }
         return status
     }
@@ -96,12 +110,15 @@ extension BatchStatus {
         var records: [ManifestRecord] = []
         let decoder = JSONDecoder()
         for (number, line) in lines.enumerated() where !line.isEmpty {
+            let record: ManifestRecord
             do {
-                records.append(try decoder.decode(ManifestRecord.self, from: Data(line)))
+                record = try decoder.decode(ManifestRecord.self, from: Data(line))
             } catch {
                 if number == lines.count - 1 { return (records, 1) }
                 throw ManifestError(message: "\(name) line \(number + 1): not a manifest record")
             }
+            if let flaw = record.implausibility { throw ManifestError(message: "\(name) line \(number + 1): \(flaw)") }
+            records.append(record)
         }
         return (records, 0)
     }

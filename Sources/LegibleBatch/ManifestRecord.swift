@@ -29,6 +29,33 @@ public enum ManifestRecord: Codable, Equatable, Sendable {
     }
 }
 
+extension ManifestRecord {
+    /// The latest time a record may carry, seconds since 1970 (the year 5138): far beyond any
+    /// clock, short of figures that no report can print.
+    static let latestTime = 1e11
+    /// The most wall seconds one input may take in a record (about 115 days).
+    static let longestSeconds = 1e7
+
+    /// Why the record cannot have been written by a task, or `nil`: a count below zero or a
+    /// shard larger than its batch, a time or duration that is not finite or out of range. A
+    /// manifest holding one is bad data, never counted (`Docs/Cluster.md`, "Status").
+    public var implausibility: String? {
+        func time(_ value: Double) -> Bool { value.isFinite && value >= 0 && value <= Self.latestTime }
+        switch self {
+        case .task(let task):
+            guard task.inputs >= 0, (0...task.inputs).contains(task.shardInputs) else {
+                return "a task record with \(task.shardInputs) of \(task.inputs) inputs"
+            }
+            return time(task.started) ? nil : "a task record whose start is not a plausible time"
+        case .page(let page):
+            guard page.seconds.isFinite, (0...Self.longestSeconds).contains(page.seconds) else {
+                return "a page record whose seconds are not between 0 and \(Int(Self.longestSeconds))"
+            }
+            return time(page.finished) ? nil : "a page record whose end is not a plausible time"
+        }
+    }
+}
+
 /// A task's start: which shard it ran and how much work the batch held.
 public struct TaskRecord: Codable, Equatable, Sendable {
     /// `K/N`.
@@ -41,14 +68,26 @@ public struct TaskRecord: Codable, Equatable, Sendable {
     public var host: String
     /// When the task started, in seconds since 1970-01-01 UTC.
     public var started: Double
+    /// The batch: ``identity(of:)`` of every input's key, every shard together. Tasks of one
+    /// batch share it however the batch is split; manifests written before it existed lack it.
+    public var batch: String?
 
     /// Creates the record of a task's start.
-    public init(shard: Shard, inputs: Int, shardInputs: Int, host: String, started: Double) {
+    public init(shard: Shard, inputs: Int, shardInputs: Int, host: String, started: Double, batch: String? = nil) {
         self.shard = shard.description
         self.inputs = inputs
         self.shardInputs = shardInputs
         self.host = host
         self.started = started
+        self.batch = batch
+    }
+
+    /// The batch identity of a list of input keys: 16 hex digits of a stable hash of the keys,
+    /// sorted, one a line, so the order of the list does not matter.
+    public static func identity(of keys: [String]) -> String {
+        let hash = StableHash.of(keys.sorted().joined(separator: "\n"))
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// ``shard`` parsed, or `nil` when the record names no valid shard.

@@ -19,14 +19,23 @@ import LegibleReading
 package enum Console {
     /// The descriptor messages are written to: a duplicate of the original stderr.
     nonisolated(unsafe) private static var messages: Int32 = 2
+
+    /// The descriptor messages are written to, for a C library that must write its own line
+    /// (after ``start()``, a duplicate of the original stderr).
+    package static var messageDescriptor: Int32 { messages }
     nonisolated(unsafe) private static var stdoutIsTerminal = false
 
     /// Ignores `SIGPIPE` and `SIGXFSZ` and moves library chatter off the user's stderr. Call
     /// once, first. With `SIGXFSZ` ignored, a write past the file-size limit fails with `EFBIG`
     /// and is reported like a full disk (74), instead of killing the process mid-batch.
+    ///
+    /// `SIGQUIT` gets its default action back: the Swift runtime's backtracer catches it, so a
+    /// user's Ctrl+\\ was swallowed while `legible` waited on a pipe or served the bus
+    /// (`Docs/Hardening.md`, "Classes closed").
     package static func start() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        signal(SIGQUIT, SIG_DFL)
         stdoutIsTerminal = isatty(1) != 0
         // A maintainer chasing a crash of legible itself wants the runtime's report, which
         // would otherwise go to /dev/null with the libraries' chatter.

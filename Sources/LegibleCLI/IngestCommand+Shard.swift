@@ -58,7 +58,7 @@ extension IngestCommand {
     static func taskRecord(_ batch: Batch) -> TaskRecord {
         TaskRecord(
             shard: batch.shard ?? .whole, inputs: batch.total, shardInputs: batch.images.count, host: AtomicFile.hostName,
-            started: Date().timeIntervalSince1970)
+            started: Date().timeIntervalSince1970, batch: batch.identity)
     }
 
     /// Appends the record of `outcome` to `manifest`; returns the error instead of throwing, as

@@ -88,6 +88,8 @@ struct IngestCommand {
         var shard: Shard?
         var total: Int
         var keys: [String]
+        /// With `--shard`: the batch's identity, from every input's key (``TaskRecord/batch``).
+        var identity: String?
     }
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
@@ -117,16 +119,18 @@ struct IngestCommand {
         let total = images.count
         let shard = try shard(command)
         var keys: [String] = []
+        var identity: String?
         if let shard {
             let selection = try select(images, shard: shard, root: command.text("--root") ?? ".")
             keys = selection.indexes.map { selection.keys[$0] }
+            identity = TaskRecord.identity(of: selection.keys)
             images = selection.indexes.map { images[$0] }
         }
         let batch = Batch(
             images: images, sources: try layoutSources(command, images: images), output: output,
             formats: command.list("--format", as: Format.self) ?? [.json], options: try ocrOptions(command),
             jobs: command.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount, force: command.flag("--force"),
-            quiet: command.flag("-q"), shard: shard, total: total, keys: keys)
+            quiet: command.flag("-q"), shard: shard, total: total, keys: keys, identity: identity)
         try refuseOutputsOverInputs(batch)
         return batch
     }

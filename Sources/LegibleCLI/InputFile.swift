@@ -53,13 +53,16 @@ enum InputFile {
         }
     }
 
-    /// The bytes of `path`, or of standard input for `-` (an I/O error there is 74).
+    /// The bytes of `path`, or of standard input for `-`: an I/O error there is 74, and more
+    /// than the input limit is 65, as for a file of that size.
     static func readFileOrStandardInput(_ path: String, what: String) throws -> Data {
         guard path == "-" else { return try read(path, what: what) }
         do {
             return try ReadAll.read(from: 0, limit: maximumBytes)
-        } catch {
-            throw CLIError.io("cannot read \(what) from standard input")
+        } catch .tooLarge {
+            throw CLIError.badData("standard input: larger than the \(maximumBytes >> 20) MiB input limit for \(what)")
+        } catch .system(let error) {
+            throw CLIError.io("cannot read \(what) from standard input (\(String(cString: strerror(error))))")
         }
     }
 }

@@ -52,8 +52,13 @@ package enum ReadCommands {
         if let path = command.text("--script") {
             for gesture in try script(path) { reader.perform(gesture) }
         } else if command.flag("--all") {
-            if case .start(let page, _) = from { notebook.turnPage(to: page - 1) }
-            reader.readAll(command.flag("--speak-screen") ? .speakScreen : .voiceOver)
+            if case .start(let page, _) = from, !notebook.pages.indices.contains(page - 1) {
+                // A page that is not there is the boundary, as without --all.
+                reader.perform(.start(page: page, line: nil))
+            } else {
+                if case .start(let page, _) = from { notebook.turnPage(to: page - 1) }
+                reader.readAll(command.flag("--speak-screen") ? .speakScreen : .voiceOver)
+            }
         } else {
             reader.rotor = (command.choice("--rotor", as: Rotor.self) ?? .lines).value
             reader.perform(from ?? .start(page: 1, line: nil))

@@ -61,6 +61,9 @@ struct StatusCommand {
             lines.append("manifests from \(status.shardCounts.count) different splits: \(status.shardCounts)")
         }
         if status.tornLines > 0 { lines.append("skipped \(status.tornLines) torn last lines (tasks killed mid-write)") }
+        if status.otherBatchRecords > 0 {
+            lines.append("left out \(status.otherBatchRecords) records of another batch written to this folder earlier")
+        }
         lines.append(status.isComplete ? "complete" : "incomplete")
         return lines.map { TerminalText.escaped($0, keepingNewlines: false) }.joined(separator: "\n") + "\n"
     }
@@ -94,6 +97,7 @@ struct StatusOutput: Encodable {
     var duplicates: [String]
     var shardCounts: [Int]
     var tornLines: Int
+    var otherBatchRecords: Int
 
     init(_ status: BatchStatus) {
         complete = status.isComplete
@@ -110,5 +114,6 @@ struct StatusOutput: Encodable {
         duplicates = status.duplicates
         shardCounts = status.shardCounts
         tornLines = status.tornLines
+        otherBatchRecords = status.otherBatchRecords
     }
 }

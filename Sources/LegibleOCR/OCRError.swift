@@ -25,7 +25,9 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
         case .imageTooLarge(let path, let width, let height, let limit):
             return "\(path): image is \(width)×\(height) pixels, above the limit of \(limit) pixels"
         case .multiPageImage(let path, let pages):
-            return "\(path): a multi-page TIFF (\(pages) pages); legible reads one page per image file, so split it first (tiffsplit)"
+            // The page chain is followed only so far: a count that reached the limit is a floor.
+            let count = pages >= ImageMetadata.maximumPages ? "at least \(pages) pages" : "\(pages) pages"
+            return "\(path): a multi-page TIFF (\(count)); legible reads one page per image file, so split it first (tiffsplit)"
         case .timedOut(let path, let seconds):
             return "\(path): recognition stopped after the \(Self.format(seconds)) s page deadline (raise it with --timeout)"
         case .languageDataMissing(let language, let searched):

@@ -70,7 +70,9 @@ extension Gesture {
     public static func parse(_ script: String) throws(GestureScriptError) -> [Gesture] {
         var gestures: [Gesture] = []
         var total = 0
-        for (index, raw) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so a split at "\n" alone kept a CRLF script as one line.
+        let lines = script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, raw) in lines.enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let verb = words.first else { continue }

@@ -8,8 +8,8 @@ struct BatchStatusTests {
         String(decoding: try! JSONEncoder().encode(record), as: UTF8.self) + "\n"
     }
 
-    static func task(_ shard: Shard, inputs: Int, own: Int, at time: Double) -> String {
-        line(.task(TaskRecord(shard: shard, inputs: inputs, shardInputs: own, host: "h", started: time)))
+    static func task(_ shard: Shard, inputs: Int, own: Int, at time: Double, batch: String? = nil) -> String {
+        line(.task(TaskRecord(shard: shard, inputs: inputs, shardInputs: own, host: "h", started: time, batch: batch)))
     }
 
     static func page(_ input: String, _ shard: Shard, _ status: PageRecord.Status, at time: Double) -> String {
@@ -22,6 +22,51 @@ struct BatchStatusTests {
 
     static let zero = Shard(index: 0, count: 2)!
     static let one = Shard(index: 1, count: 2)!
+
+    /// An earlier batch wrote to the same folder with the same split; then one shard of a new
+    /// batch ran. The old batch's records must not count for the new one: before, `status`
+    /// reported more done than inputs, called the never-started shard complete, and exited 0.
+    @Test("records of an earlier batch in the same folder are left out: the newest batch is judged")
+    func newestBatch() throws {
+        let old = TaskRecord.identity(of: ["a", "b", "c", "d"])
+        let new = TaskRecord.identity(of: ["x", "y", "z"])
+        #expect(old != new && TaskRecord.identity(of: ["d", "c", "b", "a"]) == old, "the identity ignores the order")
+        let zero =
+            Self.task(Self.zero, inputs: 4, own: 2, at: 0, batch: old) + Self.page("a", Self.zero, .done, at: 1)
+            + Self.page("b", Self.zero, .done, at: 2) + Self.task(Self.zero, inputs: 3, own: 2, at: 100, batch: new)
+            + Self.page("x", Self.zero, .done, at: 101)
+        let one =
+            Self.task(Self.one, inputs: 4, own: 2, at: 0, batch: old) + Self.page("c", Self.one, .done, at: 1)
+            + Self.page("d", Self.one, .done, at: 2)
+        let status = try BatchStatus.merge([("0-of-2.jsonl", Data(zero.utf8)), ("1-of-2.jsonl", Data(one.utf8))])
+        #expect(status.expected == 3 && status.done == 1)
+        #expect(status.missing == 2 && !status.isComplete)
+        #expect(status.pending.map(\.shard) == [Self.zero, Self.one], "shard 0 owes one input, shard 1 never started in this batch")
+        #expect(status.pending.map(\.owing) == [1, nil])
+        #expect(status.otherBatchRecords == 6)
+    }
+
+    /// Numbers no task writes: negative counts, a shard larger than its batch, times and
+    /// durations that are not finite or out of range. Each is bad data naming its line.
+    @Test(
+        "implausible records are refused with their file and line",
+        arguments: [
+            #"{"record":"task","shard":"0/1","inputs":-3,"shardInputs":-3,"host":"h","started":0}"#,
+            #"{"record":"task","shard":"0/1","inputs":1,"shardInputs":2,"host":"h","started":0}"#,
+            #"{"record":"task","shard":"0/1","inputs":1,"shardInputs":1,"host":"h","started":1e308}"#,
+            #"{"record":"page","input":"a","shard":"0/1","status":"done","outputs":[],"seconds":1e308,"finished":1}"#,
+            #"{"record":"page","input":"a","shard":"0/1","status":"done","outputs":[],"seconds":-1,"finished":1}"#,
+            #"{"record":"page","input":"a","shard":"0/1","status":"done","outputs":[],"seconds":1,"finished":-5}"#,
+        ])
+    func implausible(line: String) throws {
+        let manifest = Self.task(.whole, inputs: 1, own: 1, at: 0) + line + "\n"
+        #expect(throws: ManifestError.self) { try BatchStatus.merge([("0-of-1.jsonl", Data(manifest.utf8))]) }
+        do {
+            _ = try BatchStatus.merge([("0-of-1.jsonl", Data(manifest.utf8))])
+        } catch {
+            #expect(error.message.hasPrefix("0-of-1.jsonl line 2: "), "\(error.message)")
+        }
+    }
 
     @Test("a shard that never started leaves its inputs missing and is named")
     func neverStarted() throws {

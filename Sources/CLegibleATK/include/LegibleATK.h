@@ -76,8 +76,19 @@ typedef struct {
     LegibleRect (*windowFrame)(void *context);
 } LegibleCallbacks;
 
+/// Seconds the accessibility bus has to answer while the application registers.
+#define LEGIBLE_BUS_DEADLINE 10
+#define LEGIBLE_BUS_DEADLINE_TEXT "10"
+
+/// Starts (`on` 1) or ends (0) the registration deadline: past it the process writes one line
+/// to the message descriptor and exits 69.
+void legible_atk_bus_deadline(int on);
+/// Where the deadline's line goes (standard error unless set): the descriptor the caller writes
+/// its own messages to.
+void legible_atk_set_message_descriptor(int descriptor);
+
 /// Registers the application on the accessibility bus; 0 on success, else -1 with a message
-/// in `error` (malloc'd).
+/// in `error` (malloc'd). A bus that does not answer within the deadline ends the process (69).
 int legible_atk_start(const LegibleCallbacks *callbacks, char **error);
 /// Installs the callback table without registering anything: for a toolkit (GTK) that runs
 /// the AT-SPI bridge itself and asks widgets for their accessibles.

@@ -1,0 +1,105 @@
+import Foundation
+import LegibleTestSupport
+import Testing
+
+/// Scripts, streams, signals and messages under unlucky input (`Docs/Hardening.md`, "Classes
+/// closed"): each test is a class of input, not one example.
+@Suite("scripts, streams and messages", .serialized)
+struct StreamHardeningTests {
+    static let page = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json").path
+
+    @Test("a gesture script reads the same with LF, CRLF and mixed line ends", arguments: ["\n", "\r\n", "mixed"])
+    func lineEnds(ending: String) throws {
+        let lines = ["start 1", "rotor words", "next 3", "# a comment", "", "next 2"]
+        var script = ""
+        for (index, line) in lines.enumerated() { script += line + (ending == "mixed" ? (index % 2 == 0 ? "\r\n" : "\n") : ending) }
+        let folder = try temporaryFolder()
+        try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/s.script"))
+        let crlf = try legible(["read", Self.page, "--script", folder + "/s.script"])
+        let plain = try shell("printf 'start 1\\nrotor words\\nnext 3\\nnext 2\\n' | \"$L\" read \(Self.page) --script -", in: folder)
+        #expect(crlf.status == 0 && plain.status == 0, "\(crlf.stderr)")
+        #expect(crlf.stdout == plain.stdout && crlf.stdout.split(separator: "\n").count == 6)
+    }
+
+    @Test("more than the input limit on standard input is 65, as a file of that size is")
+    func oversizedStandardInput() throws {
+        let folder = try temporaryFolder()
+        let run = try shell("head -c 1073741825 /dev/zero | \"$L\" read \(Self.page) --script -", in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        expectOneMessage(run, "1 GiB + 1 byte on stdin")
+        #expect(run.stderr.contains("standard input") && run.stderr.contains("1024 MiB"))
+    }
+
+    @Test("SIGQUIT ends legible while it waits on a pipe, with the signal's own status")
+    func quit() throws {
+        let folder = try temporaryFolder()
+        // The reader waits on a pipe that stays open; SIGQUIT must end it at once.
+        let run = try shell(
+            "mkfifo in; sleep 20 > in & writer=$!; \"$L\" read \(Self.page) --script - < in & reader=$!; sleep 0.5; kill -QUIT $reader; wait $reader; echo \"status $?\"; kill $writer",
+            in: folder)
+        #expect(run.stdout.contains("status 131"), "\(run.stdout) \(run.stderr)")
+    }
+
+    @Test("read --all --from a page that is not there is the boundary, as read --from is")
+    func readAllFromMissingPage() throws {
+        for from in ["99", "2", "4:1"] {
+            let all = try legible(["read", "--all", "--from", from, Self.page])
+            let swipes = try legible(["read", "--from", from, Self.page])
+            #expect(all.status == 0 && all.stdout == "[boundary]\n", "--all --from \(from): \(all.stdout)")
+            #expect(swipes.stdout == "[boundary]\n", "--from \(from): \(swipes.stdout)")
+        }
+    }
+
+    /// A TIFF whose page chain is longer than the reader follows: the count is a floor and the
+    /// message says so, instead of stating 10000 as exact.
+    @Test("a TIFF with 100,000 pages is reported as at least 10000 pages")
+    func longPageChain() throws {
+        // A 1×1 bilevel page whose one-byte strip sits after the header; every page of the chain
+        // is that page, 8 entries of 12 bytes each (tag, type, count, value).
+        var tiff = Data([0x49, 0x49, 42, 0, 10, 0, 0, 0, 0xFF, 0])
+        let entries: [(tag: UInt16, type: UInt16, value: UInt32)] = [
+            (256, 3, 1), (257, 3, 1), (258, 3, 1), (259, 3, 1), (262, 3, 0), (273, 4, 8), (278, 3, 1), (279, 4, 1),
+        ]
+        let pages = 100_000
+        let ifdSize = 2 + entries.count * 12 + 4
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { tiff.append(contentsOf: $0) } }
+        for index in 0..<pages {
+            append(UInt16(entries.count))
+            for entry in entries {
+                append(entry.tag)
+                append(entry.type)
+                append(UInt32(1))
+                append(entry.value)
+            }
+            append(index == pages - 1 ? UInt32(0) : UInt32(10 + (index + 1) * ifdSize))
+        }
+        let folder = try temporaryFolder()
+        try tiff.write(to: URL(fileURLWithPath: folder + "/chain.tif"))
+        let run = try shell("\"$L\" ingest chain.tif -o out", in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        expectOneMessage(run, "a 100,000-page TIFF")
+        #expect(run.stderr.contains("at least 10000 pages"), "\(run.stderr)")
+    }
+
+    /// A session bus that accepts connections and never answers held `present` for minutes.
+    /// Registration now has a deadline, so it ends with 69 and one line, as a missing bus does.
+    @Test("a bus that accepts and never answers ends present with 69 and one line")
+    func unansweredBus() throws {
+        let folder = try temporaryFolder()
+        let server = """
+            import socket, time
+            s = socket.socket(socket.AF_UNIX); s.bind("bus"); s.listen(64); s.settimeout(0.1)
+            held, end = [], time.time() + 12
+            while time.time() < end:
+                try: held.append(s.accept()[0])
+                except socket.timeout: pass
+            """
+        try Data(server.utf8).write(to: URL(fileURLWithPath: folder + "/bus.py"))
+        let run = try shell(
+            "/usr/bin/python3 bus.py >/dev/null 2>&1 & server=$!; sleep 0.5; DISPLAY= AT_SPI_BUS_ADDRESS= DBUS_SESSION_BUS_ADDRESS=unix:path=$PWD/bus \"$L\" present \(Self.page); status=$?; kill $server; exit $status",
+            in: folder)
+        #expect(run.status == 69, "\(run.stderr)")
+        expectOneMessage(run, "a bus that never answers")
+        #expect(run.stderr.contains("did not answer within 10 seconds"))
+    }
+}
