@@ -50,7 +50,14 @@ package enum ReadCommands {
         let reader = ScreenReader(notebook: notebook, store: store(command))
         let from = try command.text("--from").map(startGesture)
         if let path = command.text("--script") {
-            for gesture in try script(path) { reader.perform(gesture) }
+            let gestures = try script(path)
+            let bound = Gesture.utteranceBound(of: gestures, on: notebook)
+            guard bound <= Gesture.maximumUtterances else {
+                throw CLIError.badData(
+                    "\(path == "-" ? "stdin" : path): the script could speak more than \(Gesture.maximumUtterances) utterances on these pages (a read-all counts as every line); split it"
+                )
+            }
+            for gesture in gestures { reader.perform(gesture) }
         } else if command.flag("--all") {
             if case .start(let page, _) = from, !notebook.pages.indices.contains(page - 1) {
                 // A page that is not there is the boundary, as without --all.
@@ -62,8 +69,14 @@ package enum ReadCommands {
         } else {
             reader.rotor = (command.choice("--rotor", as: Rotor.self) ?? .lines).value
             reader.perform(from ?? .start(page: 1, line: nil))
+            // Until the boundary sound; the last utterance is looked at, not the whole
+            // transcript, so the walk is linear in what it speaks.
             let limit = notebook.pages.reduce(0) { $0 + $1.length } + 2
-            for _ in 0..<limit where reader.transcript.last != ScreenReader.boundary { reader.swipeNext() }
+            var swipes = 0
+            while swipes < limit, reader.utterances.last?.text != ScreenReader.boundary {
+                reader.swipeNext()
+                swipes += 1
+            }
         }
         let lines = reader.utterances.map { command.flag("--ranges") ? rangeLabel($0) + "\t" + $0.text : $0.text }
         try Console.out(lines.joined(separator: "\n") + "\n")

@@ -65,6 +65,28 @@ extension Gesture {
     /// may add an utterance, so a script can neither run for hours nor fill memory.
     public static let maximumGestures = 1_000_000
 
+    /// The most utterances a script may cause on its notebook (``utteranceBound(of:on:)``).
+    public static let maximumUtterances = 2_000_000
+
+    /// An upper bound of what `gestures` can speak on `notebook`: a read-all speaks at most
+    /// every line and heading of the notebook and each page's announcement; any other gesture,
+    /// and each swipe of a count, one utterance and perhaps a page announcement. A read-all is
+    /// therefore not one gesture but the notebook's size, so a script of many read-alls is
+    /// bounded by the work it does (`Docs/Reading.md`, "Gesture scripts").
+    public static func utteranceBound(of gestures: [Gesture], on notebook: Notebook) -> Int {
+        let readAll = notebook.pages.reduce(0) { $0 + $1.lineCount } + notebook.allRegions.count + 2 * notebook.pages.count
+        var total = 0
+        for gesture in gestures {
+            switch gesture {
+            case .swipe(_, let count): total += 2 * count
+            case .readAll: total += readAll
+            default: total += 2
+            }
+            if total > maximumUtterances { return total }
+        }
+        return total
+    }
+
     /// Every gesture of `script`, or the first bad line's error. The whole script is checked
     /// before anything runs, including its total against ``maximumGestures``.
     public static func parse(_ script: String) throws(GestureScriptError) -> [Gesture] {

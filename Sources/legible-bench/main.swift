@@ -360,6 +360,39 @@ func manyParagraphsBenchmark() {
     print(String(format: "cost per paragraph, 32000 vs 2000 paragraphs: %.2f×", perParagraph[32_000]! / perParagraph[2_000]!))
 }
 
+/// `legible read` in swipe mode, the CLI end to end (release build): one page of 7,500 to
+/// 60,000 lines, and 250 to 2,000 pages of the synthetic notebook. Both must be linear: the
+/// walk once looked at its whole transcript after every swipe.
+func swipeWalkBenchmark() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-swipes-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func report(_ label: String, _ sizes: [Int], _ unit: String, documents: (Int) throws -> [String]) throws {
+        var perUnit: [Int: Double] = [:]
+        for size in sizes {
+            let run = measure([legibleExecutable, "read"] + (try documents(size)))
+            perUnit[size] = run.seconds / Double(size)
+            let figures = String(
+                format: "%.2f s, %.1f µs per", run.seconds, run.seconds / Double(size) * 1e6)
+            print("legible read (swipes) over \(label) \(size) \(unit): \(figures) \(unit), peak \(Int(run.peakMB)) MB, exit \(run.status)")
+        }
+        let ratio = String(format: "%.2f", perUnit[sizes.last!]! / perUnit[sizes[0]]!)
+        print("cost per \(unit), \(sizes.last!) vs \(sizes[0]): \(ratio)×")
+    }
+    try report("one page of", [7_500, 15_000, 30_000, 60_000], "lines") { count in
+        let path = folder.appendingPathComponent("lines-\(count).json")
+        try paragraphPage(count).encodeDocument().write(to: path)
+        return [path.path]
+    }
+    try report("a notebook of", [250, 500, 1_000, 2_000], "pages") { count in
+        try (0..<count).map { index in
+            let path = folder.appendingPathComponent("page-\(index).json")
+            if !FileManager.default.fileExists(atPath: path.path) { try syntheticPage(index).encodeDocument().write(to: path) }
+            return path.path
+        }
+    }
+}
+
 func readingBenchmark() throws {
     var perPage: [Int: Double] = [:]
     for count in [10, 100, 1000] {
@@ -379,6 +412,7 @@ func readingBenchmark() throws {
     }
     print(String(format: "cost per page, 1000 pages vs 10 pages: %.2f×", perPage[1000]! / perPage[10]!))
     manyParagraphsBenchmark()
+    try swipeWalkBenchmark()
 
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-clips-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

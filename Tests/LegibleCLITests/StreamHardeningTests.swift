@@ -102,4 +102,22 @@ struct StreamHardeningTests {
         expectOneMessage(run, "a bus that never answers")
         #expect(run.stderr.contains("did not answer within 10 seconds"))
     }
+
+    /// A read-all speaks the whole notebook, so it counts as every line it may speak: a script
+    /// of many read-alls is refused before it runs, where it had counted as one gesture each and
+    /// run for minutes and gigabytes. A script within the bound still runs.
+    @Test("the gesture cap bounds what a script speaks: read-alls count as the notebook's lines")
+    func readAllBound() throws {
+        let folder = try temporaryFolder()
+        try Data(String(repeating: "read-all voiceover\n", count: 300_000).utf8).write(to: URL(fileURLWithPath: folder + "/many.script"))
+        let many = try legible(["read", Self.page, "--script", folder + "/many.script"])
+        #expect(many.status == 65, "\(many.stderr)")
+        expectOneMessage(many, "300,000 read-alls")
+        #expect(many.stdout.isEmpty, "nothing is spoken before the script is refused")
+        #expect(many.stderr.contains("could speak more than 2000000 utterances"), "\(many.stderr)")
+        try Data(String(repeating: "read-all voiceover\n", count: 3).utf8).write(to: URL(fileURLWithPath: folder + "/few.script"))
+        let few = try legible(["read", Self.page, "--script", folder + "/few.script"])
+        let once = try legible(["read", "--all", Self.page])
+        #expect(few.status == 0 && few.stdout.split(separator: "\n").count == 3 * once.stdout.split(separator: "\n").count)
+    }
 }
