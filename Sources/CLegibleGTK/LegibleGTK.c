@@ -28,7 +28,12 @@ static GdkPixbuf *scan_for(const char *path) {
     for (int index = 0; index < 3; index++) {
         if (scans[index].path && strcmp(scans[index].path, path) == 0) return scans[index].pixbuf;
     }
-    GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file(path, NULL);
+    GdkPixbuf *stored = gdk_pixbuf_new_from_file(path, NULL);
+    if (!stored) return NULL;
+    // The scan as it is displayed: a JPEG's EXIF or a TIFF's orientation applied, as ingest
+    // applies it before recognising, so the caret lies on the ink it names (Docs/Viewer.md).
+    GdkPixbuf *pixbuf = gdk_pixbuf_apply_embedded_orientation(stored);
+    g_object_unref(stored);
     if (!pixbuf) return NULL;
     Scan *slot = &scans[next_slot];
     next_slot = (next_slot + 1) % 3;

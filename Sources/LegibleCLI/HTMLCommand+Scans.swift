@@ -18,7 +18,8 @@ extension HTMLCommand {
             guard let name = page.layout.image.file else {
                 throw CLIError.badData("\(documentPath): records no image file name, so its scan cannot be found")
             }
-            guard !name.contains("/"), name != ".", name != "..", !name.isEmpty else {
+            // A NUL would cut the name short at the system call, naming another file.
+            guard !name.contains("/"), !name.contains("\0"), name != ".", name != "..", !name.isEmpty else {
                 throw CLIError.badData("\(documentPath): the image name \"\(name)\" is not a plain file name")
             }
             let candidates = ([AtomicFile.folderPath(of: documentPath)] + folders).map { $0 + "/" + name }
@@ -33,6 +34,7 @@ extension HTMLCommand {
                         continue
                     }
                 }
+                try admit(candidate, for: page, documentPath: documentPath)
                 return Scan(name: name, path: candidate)
             }
             if let mismatched {
@@ -40,6 +42,26 @@ extension HTMLCommand {
             }
             let searched = candidates.map { AtomicFile.folderPath(of: $0) }.joined(separator: ", ")
             throw CLIError.missingInput("\(documentPath): its scan \(name) is not in \(searched); name its folder with --scans DIR")
+        }
+
+        /// The one image gate of every command that shows a scan (`Docs/Hardening.md`, "Classes
+        /// closed"): the header is read without decoding, and a scan above the pixel limit, a
+        /// multi-page TIFF, an animated PNG or a scan whose displayed size is not the recognised
+        /// page's is refused (65) before anything decodes it. The size check is what proves a
+        /// scan to be the recognised one when the document records no SHA-256.
+        static func admit(_ path: String, for page: ScannedPage, documentPath: String) throws {
+            let size: (width: Int, height: Int)
+            do {
+                size = try Recogniser.displayedSize(of: try InputFile.read(path, what: "an image"), path: path)
+            } catch {
+                throw CLIError(error)
+            }
+            let image = page.layout.image
+            guard size.width == image.width, size.height == image.height else {
+                throw CLIError.badData(
+                    "\(path) is \(size.width)×\(size.height) pixels, not the \(image.width)×\(image.height) image \(documentPath) was recognised from"
+                )
+            }
         }
 
         /// The scan's bytes, read when a placement needs them.

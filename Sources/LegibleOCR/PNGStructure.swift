@@ -45,6 +45,10 @@ enum PNGStructure {
             let type = String(decoding: data[data.startIndex + offset + 4..<data.startIndex + offset + 8], as: UTF8.self)
             let next = offset + 12 + length
             guard length >= 0, next <= data.count else { return "truncated PNG: chunk \(type) runs past the end of the file" }
+            // An animated PNG's default image is what a decoder reads, while a browser shows the
+            // animation: the text layer would disagree with what a sighted reader sees, so it is
+            // refused as a multi-page TIFF is (`Docs/Recognition.md`, "Input images").
+            if type == "acTL" { return "an animated PNG (APNG); legible reads one still page per image file" }
             if type == "IEND" { return nil }
             offset = next
         }

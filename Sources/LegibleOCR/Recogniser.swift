@@ -92,6 +92,15 @@ public final class Recogniser: @unchecked Sendable {
     /// decoded: not empty, a complete PNG structure (libpng prints to stderr on a truncated
     /// file), a known format, and at most ``OCROptions/maximumPixels`` (a 100000×100000
     /// header must not allocate 40 GB).
+    /// The size of an image file's page as it is displayed (its orientation applied), read from
+    /// its header without decoding, after the checks ``recognise(imageAt:)`` makes first: not
+    /// empty or truncated, under the pixel limit, one page, not animated.
+    /// - Throws: ``OCRError`` (65 for each of those).
+    package static func displayedSize(of data: Data, path: String) throws -> (width: Int, height: Int) {
+        let header = try checkedHeader(of: data, path: path)
+        return (header.width, header.height)
+    }
+
     static func checkedHeader(of data: Data, path: String) throws -> ImageHeader {
         guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
         if let problem = PNGStructure.problem(in: data) { throw OCRError.unreadableImage(path: path, reason: problem) }
