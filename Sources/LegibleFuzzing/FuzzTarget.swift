@@ -51,10 +51,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// The image gate, then the decoder: the gate never traps, admits only sizes within the
+    /// pixel limit, and a decoded image has the size the gate read from its header, so what
+    /// `html` and `view` show is the page `ingest` read.
     static func image(_ data: Data) {
+        let gate = try? Recogniser.displayedSize(of: data, path: "fuzz")
+        if let gate {
+            precondition(
+                gate.width > 0 && gate.height > 0 && gate.width * gate.height <= OCROptions.maximumPixels, "the gate admitted a bad size")
+        }
         guard let image = try? Recogniser.decodeImage(data: data, path: "fuzz") else { return }
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
         precondition(image.width * image.height <= OCROptions.maximumPixels, "decoded past the pixel limit")
+        precondition(gate.map { $0 == (image.width, image.height) } ?? false, "the decoded size is not the size the gate read")
     }
 
     static func document(_ data: Data) {
@@ -152,9 +161,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         do {
             gestures = try Gesture.parse(text)
         } catch {
-            precondition(
-                error.line >= 1 && error.line <= text.split(separator: "\n", omittingEmptySubsequences: false).count,
-                "a refused script names no line of it")
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).count
+            precondition(error.line >= 1 && error.line <= lines, "a refused script names no line of it")
             return
         }
         if chicago == nil {
@@ -166,14 +174,30 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         guard let layouts = chicago, layouts.count == 3 else { return }
         let pages = layouts.map { ScannedPage(layout: $0) }
-        let reader = ScreenReader(notebook: Notebook(pages: pages))
-        for gesture in gestures.prefix(2_000) { reader.perform(gesture) }
+        let notebook = Notebook(pages: pages)
+        let reader = ScreenReader(notebook: notebook)
+        let played = Array(gestures.prefix(2_000))
+        let bound = Gesture.utteranceBound(of: played, on: notebook)
+        for gesture in played { reader.perform(gesture) }
+        precondition(reader.utterances.count <= bound, "a script spoke more than its bound")
         for utterance in reader.utterances {
             guard let page = utterance.pageIndex, let range = utterance.range else { continue }
             precondition(
                 pages.indices.contains(page) && range.start.offset >= 0 && range.end.offset <= pages[page].length,
                 "an utterance's range leaves its page")
         }
+    }
+
+    /// Where the last line that is a task record starts, or `nil`.
+    static func lastTaskLine(_ data: Data) -> Data.Index? {
+        var start = data.startIndex
+        var found: Data.Index?
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: UInt8(ascii: "\n")) ?? data.endIndex
+            if case .task? = try? JSONDecoder().decode(ManifestRecord.self, from: Data(data[start..<end])) { found = start }
+            start = end < data.endIndex ? end + 1 : end
+        }
+        return found
     }
 
     static func manifest(_ data: Data) {
@@ -189,8 +213,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(whole.upToDate <= whole.done && whole.pagesPerSecond.map { $0.isFinite && $0 > 0 } ?? true, "implausible counts")
         precondition(
             zip(whole.pending, whole.pending.dropFirst()).allSatisfy { $0.shard.index < $1.shard.index }, "pending shards out of order")
-        guard whole.tornLines == 0, let cut = data.firstIndex(of: UInt8(ascii: "\n")) else { return }
-        let parts = [("a", Data(data[...cut])), ("b", Data(data[(cut + 1)...]))]
+        // A page record belongs to the task record above it in its file, so the manifest is
+        // split just before its last task record: each page keeps its task.
+        guard whole.tornLines == 0, let cut = lastTaskLine(data), cut > data.startIndex else { return }
+        let parts = [("a", Data(data[..<cut])), ("b", Data(data[cut...]))]
         guard let split = try? BatchStatus.merge(parts) else { preconditionFailure("a manifest split at a line no longer merges") }
         precondition(
             split.done == whole.done && split.failures == whole.failures && split.duplicates == whole.duplicates

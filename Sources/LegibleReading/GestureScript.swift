@@ -72,7 +72,7 @@ extension Gesture {
     /// every line and heading of the notebook and each page's announcement; any other gesture,
     /// and each swipe of a count, one utterance and perhaps a page announcement. A read-all is
     /// therefore not one gesture but the notebook's size, so a script of many read-alls is
-    /// bounded by the work it does (`Docs/Reading.md`, "Gesture scripts").
+    /// bounded by the work it does (`Docs/Reading.md`, "Scripted gestures").
     public static func utteranceBound(of gestures: [Gesture], on notebook: Notebook) -> Int {
         let readAll = notebook.pages.reduce(0) { $0 + $1.lineCount } + notebook.allRegions.count + 2 * notebook.pages.count
         var total = 0

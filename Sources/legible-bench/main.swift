@@ -295,14 +295,14 @@ func localQueryCosts(_ page: ScannedPage, random: inout BenchRandom) -> [String]
 
 /// A synthetic line of about 40 characters at height `y`, its words drawn in turn from a small
 /// vocabulary (`counter` says where to continue), 10 pixels per character.
-func syntheticLine(y: Double, counter: inout Int) -> RecognisedLine {
+func syntheticLine(y: Double, counter: inout Int, height: Double = 20) -> RecognisedLine {
     let words = ["notebook", "river", "view", "skyline", "the", "walked", "along"]
     var lineWords: [RecognisedWord] = []
     var x = 20.0
     while x < 420 {
         let word = words[counter % words.count]
         counter += 1
-        lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: 20)))
+        lineWords.append(RecognisedWord(text: word, box: PixelBox(x: x, y: y, width: Double(word.count) * 10, height: height)))
         x += Double(word.count + 1) * 10
     }
     return RecognisedLine(words: lineWords, box: lineWords.dropFirst().reduce(lineWords[0].box) { $0.union($1.box) })
@@ -326,17 +326,22 @@ func syntheticPage(_ index: Int) -> PageLayout {
 }
 
 /// One page of `count` one-line paragraphs, every tenth a larger heading candidate.
-func paragraphPage(_ count: Int) -> PageLayout {
+/// One page of `count` one-line paragraphs, a heading every tenth, `step` pixels apart (15 px
+/// lets 60,000 lines fit the 1,000,000-pixel side a page document may have).
+func paragraphPage(_ count: Int, step: Int = 30) -> PageLayout {
     var counter = 0
     let paragraphs = (0..<count).map { index -> RecognisedParagraph in
-        var line = syntheticLine(y: Double(20 + index * 30), counter: &counter)
+        var line = syntheticLine(y: Double(20 + index * step), counter: &counter, height: Double(min(20, step - 3)))
         if index % 10 == 0 {
-            line.words = [RecognisedWord(text: "Heading", box: PixelBox(x: 20, y: Double(20 + index * 30), width: 120, height: 28))]
+            line.words = [
+                RecognisedWord(
+                    text: "Heading", box: PixelBox(x: 20, y: Double(20 + index * step), width: 120, height: Double(min(28, step - 1))))
+            ]
             line.box = line.words[0].box
         }
         return RecognisedParagraph(lines: [line])
     }
-    return PageLayout.assemble(paragraphs, image: PageImage(file: "long.png", width: 500, height: count * 30 + 60))
+    return PageLayout.assemble(paragraphs, image: PageImage(file: "long.png", width: 500, height: count * step + 60))
 }
 
 /// Read-all over a single page with many paragraphs: building the notebook (headings) and
@@ -372,19 +377,18 @@ func swipeWalkBenchmark() throws {
         for size in sizes {
             let run = measure([legibleExecutable, "read"] + (try documents(size)))
             perUnit[size] = run.seconds / Double(size)
-            let figures = String(
-                format: "%.2f s, %.1f µs per", run.seconds, run.seconds / Double(size) * 1e6)
-            print("legible read (swipes) over \(label) \(size) \(unit): \(figures) \(unit), peak \(Int(run.peakMB)) MB, exit \(run.status)")
+            let figures = String(format: "%.2f s, %.1f µs per", run.seconds, run.seconds / Double(size) * 1e6)
+            print("legible read (swipes) over \(label) of \(size): \(figures) \(unit), exit \(run.status)")
         }
         let ratio = String(format: "%.2f", perUnit[sizes.last!]! / perUnit[sizes[0]]!)
         print("cost per \(unit), \(sizes.last!) vs \(sizes[0]): \(ratio)×")
     }
-    try report("one page of", [7_500, 15_000, 30_000, 60_000], "lines") { count in
+    try report("one page, lines", [7_500, 15_000, 30_000, 60_000], "line") { count in
         let path = folder.appendingPathComponent("lines-\(count).json")
-        try paragraphPage(count).encodeDocument().write(to: path)
+        try paragraphPage(count, step: 15).encodeDocument().write(to: path)
         return [path.path]
     }
-    try report("a notebook of", [250, 500, 1_000, 2_000], "pages") { count in
+    try report("a notebook, pages", [250, 500, 1_000, 2_000], "page") { count in
         try (0..<count).map { index in
             let path = folder.appendingPathComponent("page-\(index).json")
             if !FileManager.default.fileExists(atPath: path.path) { try syntheticPage(index).encodeDocument().write(to: path) }
