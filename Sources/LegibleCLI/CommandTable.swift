@@ -40,6 +40,27 @@ package enum CommandTable {
     /// Runs one command line; every failure is mapped to its status here, once. `runners`
     /// replace the table's own for the commands they name: `legible-desktop` runs the desktop
     /// commands itself (``DesktopCommands``).
+    /// Runs the process's own command line. An argument that is not UTF-8 is refused (64):
+    /// Swift would read it with replacement characters, so a file that exists was reported
+    /// missing and `render -o` wrote a file of another name (`Docs/CLI.md`, "Bad input").
+    package static func runCommandLine(replacing runners: [String: Runner] = [:]) -> Int32 {
+        var arguments: [String] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            guard let text = String(validatingCString: pointer) else {
+                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                let shown = TerminalText.escaped(String(decoding: bytes, as: UTF8.self), keepingNewlines: false)
+                let failure = CLIError.usage(
+                    "argument \(index) (\(shown)) is not UTF-8; legible names files by UTF-8 paths only, so it refuses rather than read or write another name"
+                )
+                Console.message(failure.message)
+                return failure.exitCode
+            }
+            arguments.append(text)
+        }
+        return run(arguments, replacing: runners)
+    }
+
     package static func run(_ arguments: [String], replacing runners: [String: Runner] = [:]) -> Int32 {
         do {
             guard let name = arguments.first else { throw CLIError.usage(overview) }

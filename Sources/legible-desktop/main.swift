@@ -7,6 +7,4 @@ import LegibleCLI
 /// (`Docs/CLI.md`, "Two executables").
 Console.start()
 ATSPIBridge.reportUnansweredBus(to: Console.messageDescriptor)
-exit(
-    CommandTable.run(
-        Array(CommandLine.arguments.dropFirst()), replacing: ["present": DesktopRunners.present, "view": DesktopRunners.view]))
+exit(CommandTable.runCommandLine(replacing: ["present": DesktopRunners.present, "view": DesktopRunners.view]))

@@ -5,4 +5,4 @@ import LegibleCLI
 /// commands hand over to `legible-desktop` (``DesktopCommands``), so this executable links
 /// none of the GTK stack (`Docs/CLI.md`, "Two executables").
 Console.start()
-exit(CommandTable.run(Array(CommandLine.arguments.dropFirst())))
+exit(CommandTable.runCommandLine())

@@ -120,4 +120,27 @@ struct StreamHardeningTests {
         let once = try legible(["read", "--all", Self.page])
         #expect(few.status == 0 && few.stdout.split(separator: "\n").count == 3 * once.stdout.split(separator: "\n").count)
     }
+
+    /// Arguments that are not UTF-8 (Latin-1 é, a stray 0xFF): Swift would read them with
+    /// replacement characters, so an existing file was reported missing and `render -o` wrote a
+    /// file of another name. Each is refused with 64 and nothing is written.
+    @Test("an argument that is not UTF-8 is refused with 64, and no file of another name is written")
+    func nonUTF8Arguments() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: Self.page, toPath: folder + "/page.json")
+        let commands = [
+            "cp page.json \"$(printf 'caf\\351.json')\"; \"$L\" text \"$(printf 'caf\\351.json')\"",
+            "\"$L\" render page.json --blank -o \"$(printf 'out\\377.png')\"",
+            "\"$L\" read page.json --store \"$(printf 'clips\\300.jsonl')\"",
+        ]
+        for command in commands {
+            let before = Set(try FileManager.default.contentsOfDirectory(atPath: folder)).subtracting(["page.json"])
+            let run = try shell(command, in: folder)
+            #expect(run.status == 64, "\(command): \(run.stderr)")
+            expectOneMessage(run, command)
+            #expect(run.stderr.contains("is not UTF-8"))
+            let after = Set(try FileManager.default.contentsOfDirectory(atPath: folder)).subtracting(["page.json"])
+            #expect(after.count <= before.count + 1 && !after.contains { $0.hasPrefix("out") || $0.hasPrefix("clips") }, "\(after)")
+        }
+    }
 }
