@@ -48,7 +48,8 @@ package enum CommandTable {
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             guard let text = String(validatingCString: pointer) else {
-                let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+                let bytes = UnsafeBufferPointer(
+                    start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
                 let shown = TerminalText.escaped(String(decoding: bytes, as: UTF8.self), keepingNewlines: false)
                 let failure = CLIError.usage(
                     "argument \(index) (\(shown)) is not UTF-8; legible names files by UTF-8 paths only, so it refuses rather than read or write another name"
