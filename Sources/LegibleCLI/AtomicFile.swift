@@ -42,17 +42,41 @@ enum AtomicFile {
     /// Writes every output to a temporary file, then renames them all; on any failure removes
     /// the temporary files and throws ``CLIError`` (73 cannot create, 74 cannot write).
     static func commit(_ outputs: [Output]) throws {
-        var temporaries: [String] = []
-        do {
-            for output in outputs { temporaries.append(try writeTemporary(output)) }
-            for (temporary, output) in zip(temporaries, outputs) {
-                guard rename(temporary, output.path) == 0 else { throw CLIError.io("cannot write \(output.path): \(errorText())") }
+        let staging = Staging()
+        for output in outputs { try staging.stage(output) }
+        try staging.commit()
+    }
+
+    /// A set of files written one at a time and renamed together: each ``stage(_:)`` writes
+    /// its file's temporary at once, so its bytes need not be held until the commit (a
+    /// notebook's copied scans pass through memory one by one). Temporaries not committed are
+    /// removed when the staging ends.
+    final class Staging {
+        private var staged: [(temporary: String, path: String)] = []
+        private var committed = false
+
+        /// Writes `output` to its temporary file now.
+        func stage(_ output: Output) throws { staged.append((try AtomicFile.writeTemporary(output), output.path)) }
+
+        /// Renames every staged file over its target; on a failure removes the temporaries.
+        func commit() throws {
+            for file in staged {
+                guard rename(file.temporary, file.path) == 0 else {
+                    let error = CLIError.io("cannot write \(file.path): \(errorText())")
+                    discard()
+                    throw error
+                }
             }
-        } catch {
-            for temporary in temporaries { unlink(temporary) }
-            throw error
+            committed = true
+            for folder in Set(staged.map { folderPath(of: $0.path) }) { syncFolder(folder) }
         }
-        for folder in Set(outputs.map { folderPath(of: $0.path) }) { syncFolder(folder) }
+
+        private func discard() {
+            for file in staged { unlink(file.temporary) }
+            staged = []
+        }
+
+        deinit { if !committed { discard() } }
     }
 
     /// The folder part of `path` (`.` when there is none). Written out because Foundation's

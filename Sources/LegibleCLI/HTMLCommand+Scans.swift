@@ -76,17 +76,18 @@ extension HTMLCommand {
         }
     }
 
-    /// Where each page's `<img>` points, and the files to write with the document.
+    /// Where each page's `<img>` points; the copies are staged as they are made.
     struct Placement {
         var sources: [String?] = []
-        var files: [AtomicFile.Output] = []
     }
 
     /// Places every scan as `mode` asks. Copies go to `DIR/images/<stem>.<ext>`; two different
     /// scans with one name get `-2`, `-3`… suffixes, and one scan used twice is copied once.
-    static func place(_ scans: [Scan], mode: Images, output: String) throws -> Placement {
+    /// Each copy is written to its temporary file at once (`staging`), so one scan at a time is
+    /// in memory, not the notebook's (`Docs/Web.md`, "Images").
+    static func place(_ scans: [Scan], mode: Images, output: String, staging: AtomicFile.Staging) throws -> Placement {
         var placement = Placement()
-        var copied: [String: Data] = [:]
+        var copied: [String: String] = [:]
         for scan in scans {
             let bytes = try scan.bytes()
             if mode == .link, BrowserImage.browserExtension(of: bytes) != nil {
@@ -98,23 +99,25 @@ extension HTMLCommand {
                 placement.sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
                 continue
             }
-            let name = uniqueName(for: scan, fileExtension: ready.fileExtension, bytes: ready.bytes, taken: copied)
+            let digest = Checksum.sha256Hex(of: ready.bytes)
+            let name = uniqueName(for: scan, fileExtension: ready.fileExtension, digest: digest, taken: copied)
             if copied[name] == nil {
-                copied[name] = ready.bytes
-                placement.files.append(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
+                if copied.isEmpty { try IngestCommand.prepareOutputFolder(output + "/images") }
+                copied[name] = digest
+                try staging.stage(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
             }
             placement.sources.append("images/" + percentEncoded(name))
         }
-        if !placement.files.isEmpty { try IngestCommand.prepareOutputFolder(output + "/images") }
         return placement
     }
 
-    /// `<stem>.<ext>`, or `<stem>-N.<ext>` when another scan's bytes already hold that name.
-    static func uniqueName(for scan: Scan, fileExtension: String, bytes: Data, taken: [String: Data]) -> String {
+    /// `<stem>.<ext>`, or `<stem>-N.<ext>` when another scan (by its bytes' SHA-256) already
+    /// holds that name.
+    static func uniqueName(for scan: Scan, fileExtension: String, digest: String, taken: [String: String]) -> String {
         let stem = (scan.name as NSString).deletingPathExtension
         var name = "\(stem).\(fileExtension)"
         var suffix = 2
-        while let existing = taken[name], existing != bytes {
+        while let existing = taken[name], existing != digest {
             name = "\(stem)-\(suffix).\(fileExtension)"
             suffix += 1
         }

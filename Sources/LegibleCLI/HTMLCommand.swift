@@ -44,12 +44,14 @@ package enum HTMLCommand {
         // the page itself is never an input.
         try OutputGuard.refuse(outputs: [output + "/index.html"], overwriting: paths + scans.map(\.path))
         try IngestCommand.prepareOutputFolder(output)
-        let placed = try place(scans, mode: mode, output: output)
+        let staging = AtomicFile.Staging()
+        let placed = try place(scans, mode: mode, output: output, staging: staging)
         let notebook = Notebook(pages: pages)
         let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
         let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources).render()
         let index = output + "/index.html"
-        try AtomicFile.commit(placed.files + [AtomicFile.Output(path: index, bytes: Data(html.utf8))])
+        try staging.stage(AtomicFile.Output(path: index, bytes: Data(html.utf8)))
+        try staging.commit()
         let words = pages.reduce(0) { $0 + $1.layout.lines.reduce(0) { $0 + ($1.words?.count ?? 0) } }
         try Console.out("wrote \(index): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(words) words\n")
         return 0
