@@ -131,14 +131,15 @@ struct IngestCommand {
             formats: command.list("--format", as: Format.self) ?? [.json], options: try ocrOptions(command),
             jobs: command.integer("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount, force: command.flag("--force"),
             quiet: command.flag("-q"), shard: shard, total: total, keys: keys, identity: identity)
-        try refuseOutputsOverInputs(batch)
+        try refuseOutputsOverInputs(batch, list: command.text("--inputs"))
         return batch
     }
 
-    /// No page's output may be an image or a layout file of the batch: `--layouts DIR -o DIR
-    /// --format alto` would otherwise replace the user's own transcription with the export.
-    static func refuseOutputsOverInputs(_ batch: Batch) throws {
-        var inputs = batch.images
+    /// No page's output may be an image, a layout file or the `--inputs` list of the batch:
+    /// `--layouts DIR -o DIR --format alto` would otherwise replace the user's own transcription
+    /// with the export, and `--inputs list.txt --format txt` an image `list.png`'s list.
+    static func refuseOutputsOverInputs(_ batch: Batch, list: String?) throws {
+        var inputs = batch.images + [list].compactMap { $0 }.filter { $0 != "-" }
         for case .layout(let path) in batch.sources { inputs.append(path) }
         let outputs = batch.images.flatMap { image in
             batch.formats.map { "\(batch.output)/\(outputStem(image)).\($0.fileExtension)" }

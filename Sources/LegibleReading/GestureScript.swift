@@ -69,8 +69,9 @@ extension Gesture {
     public static let maximumUtterances = 2_000_000
 
     /// An upper bound of what `gestures` can speak on `notebook`: a read-all speaks at most
-    /// every line and heading of the notebook and each page's announcement; any other gesture,
-    /// and each swipe of a count, one utterance and perhaps a page announcement. A read-all is
+    /// every line and heading of the notebook and each page's announcement; a save, each edit
+    /// action's name and its announcement; any other gesture, and each swipe of a count, one
+    /// utterance and perhaps a page announcement. A read-all is
     /// therefore not one gesture but the notebook's size, so a script of many read-alls is
     /// bounded by the work it does (`Docs/Reading.md`, "Scripted gestures").
     public static func utteranceBound(of gestures: [Gesture], on notebook: Notebook) -> Int {
@@ -80,6 +81,9 @@ extension Gesture {
             switch gesture {
             case .swipe(_, let count): total += 2 * count
             case .readAll: total += readAll
+            // "Save selection" swipes through the edit rotor, saying each action's name, then
+            // runs it and hears "Text saved".
+            case .save: total += EditAction.allCases.count + 2
             default: total += 2
             }
             if total > maximumUtterances { return total }

@@ -35,7 +35,7 @@ struct ImportCLITests {
     /// exporting into the folder of the transcriptions being imported, rendering over the scan,
     /// or naming the input through another path (`./`, a symbolic link) is refused with 64, one
     /// line, and every input left as it was.
-    @Test("ingest and render never write over their inputs", arguments: ["alto", "hocr", "render", "render via link"])
+    @Test("ingest and render never write over their inputs", arguments: ["alto", "hocr", "render", "render via link", "inputs list"])
     func outputsOverInputs(kind: String) throws {
         let out = try temporaryFolder()
         let image = "\(out)/chicago-1.png"
@@ -52,6 +52,13 @@ struct ImportCLITests {
         case "render via link":
             try FileManager.default.createSymbolicLink(atPath: "\(out)/link.png", withDestinationPath: image)
             run = try legible(["render", transcription, "--image", "\(out)/link.png", "-o", image])
+        case "inputs list":
+            // An image named as its list: `chicago-1.txt` lists `chicago-1.png`, and the text
+            // output of that image is `chicago-1.txt` in the same folder.
+            try Data((image + "\n").utf8).write(to: URL(fileURLWithPath: "\(out)/chicago-1.txt"))
+            let list = try Data(contentsOf: URL(fileURLWithPath: "\(out)/chicago-1.txt"))
+            run = try legible(["ingest", "--inputs", "\(out)/chicago-1.txt", "-o", out, "--format", "json,txt"])
+            #expect(try Data(contentsOf: URL(fileURLWithPath: "\(out)/chicago-1.txt")) == list, "the inputs list was changed")
         default:
             run = try legible(["ingest", image, "--layouts", "\(out)/made", "-o", "\(out)/made", "--format", "json,\(kind)", "--force"])
         }
