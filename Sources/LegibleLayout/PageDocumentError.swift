@@ -10,6 +10,8 @@ public enum PageDocumentError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, reason: String)
     /// The fields are well-typed but inconsistent (a range outside the text, a box outside the image…).
     case inconsistent(path: String, reason: String)
+    /// Larger than ``PageLayout/maximumDocumentBytes``; `bytes` is its size.
+    case tooLarge(bytes: Int)
 
     public var description: String {
         switch self {
@@ -21,6 +23,9 @@ public enum PageDocumentError: Error, Equatable, CustomStringConvertible {
             return "page document version \(version) is not supported (this build reads version \(PageLayout.currentVersion))"
         case .malformed(let path, let reason): return "malformed page document at \(path): \(reason)"
         case .inconsistent(let path, let reason): return "inconsistent page document at \(path): \(reason)"
+        case .tooLarge(let bytes):
+            return
+                "a page document of \(bytes) bytes is larger than the \(PageLayout.maximumDocumentBytes >> 20) MiB a page document may have"
         }
     }
 }

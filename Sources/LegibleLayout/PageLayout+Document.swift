@@ -1,10 +1,18 @@
 import Foundation
 
 extension PageLayout {
+    /// The largest page document read, in bytes: a document is held at about ten times its
+    /// size while it is parsed, checked and kept, so this bounds one document's memory at about
+    /// 2.5 GB, where the 1 GiB input limit allowed some 10 GB. The largest page an image may
+    /// have (60 megapixels) with a glyph box for every character holds far less
+    /// (`Docs/PageDocument.md`, "Limits").
+    public static let maximumDocumentBytes = 256 << 20
+
     /// Reads and validates a page document (JSON). Only the minimum fields of `Docs/PageDocument.md` are
     /// required; words, glyphs, baselines, confidences and engine data are optional.
     /// - Throws: ``PageDocumentError`` with a one-line description naming the offending field.
     public static func decodeDocument(_ data: Data) throws -> PageLayout {
+        guard data.count <= maximumDocumentBytes else { throw PageDocumentError.tooLarge(bytes: data.count) }
         // Check the tag first so a foreign JSON file gets "not a page document", not a field error.
         struct Tag: Decodable {
             var format: String?

@@ -143,4 +143,17 @@ struct StreamHardeningTests {
             #expect(after.count <= before.count + 1 && !after.contains { $0.hasPrefix("out") || $0.hasPrefix("clips") }, "\(after)")
         }
     }
+
+    /// A page document is held at about ten times its size, so one above 256 MiB is refused
+    /// before it is parsed (`Docs/PageDocument.md`, "Limits").
+    @Test("a page document over 256 MiB is refused with 65 before it is parsed")
+    func hugeDocument() throws {
+        let folder = try temporaryFolder()
+        let run = try shell(
+            "head -c 268435457 /dev/zero | tr '\\000' ' ' > big.json; \"$L\" text big.json; status=$?; rm big.json; exit $status",
+            in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        expectOneMessage(run, "a 256 MiB + 1 byte document")
+        #expect(run.stderr.contains("larger than the 256 MiB a page document may have"), "\(run.stderr)")
+    }
 }
