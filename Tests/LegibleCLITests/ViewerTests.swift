@@ -63,6 +63,30 @@ struct ViewerTests {
         #expect(Golden.verify(name: "viewer-selection", image: shot, text: "selection \(selection)\n").isEmpty)
     }
 
+    /// A JPEG stored 12 × 9 with a horizontal bar and EXIF orientation 6 is displayed 9 × 12
+    /// with a vertical bar: that is what ingest recognised, so the viewer must draw it so too.
+    /// Drawn as stored, the bar lay sideways under an upright caret.
+    @Test("the viewer draws a scan turned by its EXIF orientation, as ingest read it")
+    func orientation() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        try FileManager.default.copyItem(
+            atPath: Repository.root.appendingPathComponent("Fuzz/Corpus/image/exif6.jpg").path, toPath: folder + "/exif6.jpg")
+        let alto = #"<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page/></Layout></alto>"#
+        try Data(alto.utf8).write(to: URL(fileURLWithPath: folder + "/empty.xml"))
+        let ingest = try legible(["ingest", folder + "/exif6.jpg", "--layout", folder + "/empty.xml", "-o", folder, "-q"])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let out = folder + "/orientation.json"
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/orientation.py").path
+        try BusSession.run(
+            script, [out, Repository.legibleExecutable.path, folder, folder + "/exif6.json"], log: out + ".log", display: true)
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        #expect(seen["ready"] as? String == "ready")
+        let ink = try #require(seen["ink"] as? [Int], "no ink on the screen")
+        let (width, height) = (ink[2] - ink[0], ink[3] - ink[1])
+        #expect(height > 2 * width, "the bar is \(width) × \(height) pixels on the screen: drawn sideways")
+    }
+
     @Test("without a display the viewer exits 69 and points to present and html")
     func noDisplay() throws {
         let run = try runProcess(
