@@ -1,12 +1,11 @@
 import Foundation
 
 extension PageLayout {
-    /// The largest page document read, in bytes: a document is held at about ten times its
-    /// size while it is parsed, checked and kept, so this bounds one document's memory at about
-    /// 2.5 GB, where the 1 GiB input limit allowed some 10 GB. The largest page an image may
-    /// have (60 megapixels) with a glyph box for every character holds far less
-    /// (`Docs/PageDocument.md`, "Limits").
-    public static let maximumDocumentBytes = 256 << 20
+    /// The largest page document read, in bytes. A document is held at 10 to 25 times its size
+    /// while it is parsed, checked and kept (the more, the shorter its numbers), so this bounds
+    /// one document's memory at about 1.6 GB, where the 1 GiB input limit allowed 10 to 25 GB.
+    /// A page of 60,000 lines with words is about 22 MB (`Docs/PageDocument.md`, "Limits").
+    public static let maximumDocumentBytes = 64 << 20
 
     /// Reads and validates a page document (JSON). Only the minimum fields of `Docs/PageDocument.md` are
     /// required; words, glyphs, baselines, confidences and engine data are optional.
