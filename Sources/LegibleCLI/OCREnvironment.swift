@@ -19,7 +19,7 @@ import LegibleOCR
 ///   the same speed.
 ///
 /// OpenMP needs nothing here: the recogniser keeps Tesseract's regions on its own thread
-/// (`Docs/Platform.md`, "OpenMP").
+/// (`Docs/Platform.md`, "C library pitfalls").
 func prepareOCREnvironment(batch: Bool) {
     guard getenv("GLIBC_TUNABLES") == nil else { return }
     if batch {

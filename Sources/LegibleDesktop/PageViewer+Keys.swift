@@ -6,7 +6,7 @@ import LegibleReading
 import LegibleTextInput
 
 extension PageViewer {
-    /// The keys of `Docs/Viewer.md`, "Keys"; `true` when handled.
+    /// The keys of `Docs/Viewer.md`, "Caret and selection"; `true` when handled.
     func handle(key: LegibleKey, shift: Bool, control: Bool) -> Bool {
         switch key {
         case LegibleKeyPageDown, LegibleKeyPageUp:

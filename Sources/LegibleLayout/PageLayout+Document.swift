@@ -68,7 +68,7 @@ extension PageLayout {
         }
         let units = Array(text.utf16)
         // An offset between the two halves of a surrogate pair names half a character: no text
-        // can start or end there (`Docs/PageDocument.md`, "Rules").
+        // can start or end there (`Docs/PageDocument.md`, "Reading text").
         func splitsPair(_ offset: Int) -> Bool {
             offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
         }

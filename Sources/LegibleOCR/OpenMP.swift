@@ -7,7 +7,7 @@ import Foundation
     import Glibc
 #endif
 
-/// Keeps Tesseract's OpenMP regions on the calling thread (`Docs/Platform.md`, "OpenMP").
+/// Keeps Tesseract's OpenMP regions on the calling thread (`Docs/Platform.md`, "C library pitfalls").
 enum OpenMP {
     private static let setMaxActiveLevels = ProcessSymbol.function(
         "omp_set_max_active_levels", as: (@convention(c) (Int32) -> Void).self)

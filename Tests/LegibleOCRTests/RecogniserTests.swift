@@ -151,7 +151,7 @@ struct BadInputTests {
 }
 
 /// Debian's Tesseract is built with OpenMP, whose regions on 2 cores make a page 2–3× slower
-/// (`Docs/Platform.md`, "OpenMP"). The recogniser keeps them on the thread that recognises.
+/// (`Docs/Platform.md`, "C library pitfalls"). The recogniser keeps them on the thread that recognises.
 @Suite("OpenMP stays on the recognising thread")
 struct OpenMPTests {
     @Test("a thread that has recognised a page allows no parallel OpenMP region")
