@@ -1,6 +1,7 @@
 """What the pyatspi clients of the tests and benchmarks share: running GLib's main context so
 events arrive, and finding the application on the accessibility bus (Docs/ATSPI.md)."""
 
+import json
 import time
 
 import pyatspi
@@ -15,6 +16,15 @@ def pump(seconds=0.05):
         while context.iteration(False):
             pass
         time.sleep(0.005)
+
+
+def finish(process, result, out):
+    """Ends `process` with SIGTERM, records its exit status in `result` and writes `result`
+    to `out` as JSON."""
+    process.terminate()
+    result["exit"] = process.wait(timeout=10)
+    with open(out, "w", encoding="utf-8") as file:
+        json.dump(result, file)
 
 
 def find_application(name="legible", deadline=10):

@@ -25,7 +25,7 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
 
 import pyatspi  # noqa: E402
-from atspiclient import find_application, pump  # noqa: E402
+from atspiclient import find_application, finish, pump  # noqa: E402
 
 events = []
 
@@ -189,10 +189,7 @@ def main():
     result["title"] = subprocess.run(["xdotool", "getwindowname", window], capture_output=True, text=True).stdout.strip()
     with open(f"/proc/{viewer.pid}/status", encoding="ascii") as status:
         result["rssKiB"] = int(next(l for l in status if l.startswith("VmRSS:")).split()[1])
-    viewer.terminate()
-    result["exit"] = viewer.wait(timeout=10)
-    with open(out, "w", encoding="utf-8") as file:
-        json.dump(result, file)
+    finish(viewer, result, out)
 
 
 if __name__ == "__main__":

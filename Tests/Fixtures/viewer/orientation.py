@@ -10,10 +10,14 @@ all below 100: the scan's ink. The caret and selection are blue, and the canvas 
 neither counts.
 """
 
-import json
+import os
 import struct
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
+
+from atspiclient import finish  # noqa: E402
 
 
 def window_rect():
@@ -51,10 +55,7 @@ def main():
     ready = viewer.stdout.readline().strip()
     rect = window_rect()
     result = {"ready": ready, "window": rect, "ink": dark_box(rect)}
-    viewer.terminate()
-    result["exit"] = viewer.wait(timeout=10)
-    with open(out, "w", encoding="utf-8") as file:
-        json.dump(result, file)
+    finish(viewer, result, out)
 
 
 if __name__ == "__main__":
