@@ -48,9 +48,10 @@ struct OrcaTests {
             steps, window: "chicago-1 and 2 more pages",
             command: [Repository.legibleExecutable.path, "view", "--store", store, "--scans", Repository.scans.path] + Self.pages)
         // Orca names the window and the document frame as the window opens, then the focused
-        // region: the walk starts there.
+        // region: the walk starts there. Walks are compared word by word, so a line whose
+        // speech a busy machine split across two steps still counts once, in its place.
         let walk = Heard.items(Array(run.startup.suffix(1))) + run.steps.prefix(20).flatMap { Heard.items($0.spoken) }
-        #expect(walk == (try Self.expectedWalk()), "the Down walk: \(walk)")
+        #expect(Heard.words(walk) == Heard.words(try Self.expectedWalk()), "the Down walk: \(walk)")
         #expect(Heard.items(run.steps[21].spoken) == ["Page 1 of 3", "Morning heading level 2"], "Page Up back to page 1")
         #expect(Heard.items(run.steps[23].spoken) == ["Text saved"])
         let clippings = try legible(["clippings", "--store", store]).stdout
@@ -58,10 +59,14 @@ struct OrcaTests {
         #expect(Heard.words(run.steps[25].spoken) == (try Self.expectedWords()), "say-all from the top to the end of page 3")
         let expected = try Self.expectedWalk()
         let review = run.steps[28...33].flatMap { Heard.items($0.spoken) }
-        #expect(review == ["Entering flat review. Morning"] + expected[1...4], "flat review: page 1, each line once: \(review)")
+        #expect(
+            Heard.words(review) == Heard.words(["Entering flat review. Morning"] + expected[1...4]),
+            "flat review: page 1, each line once: \(review)")
         // After Page Down the document holds page 2: flat review reads it, not page 1.
         let second = run.steps[36...].flatMap { Heard.items($0.spoken) }
-        #expect(second == ["Entering flat review. Midday"] + expected[7...13], "flat review: page 2, each line once: \(second)")
+        #expect(
+            Heard.words(second) == Heard.words(["Entering flat review. Midday"] + expected[7...13]),
+            "flat review: page 2, each line once: \(second)")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("view", run)
     }
@@ -75,7 +80,7 @@ struct OrcaTests {
             steps, window: "chicago-1 and 2 more pages",
             command: [Repository.legibleExecutable.path, "present", "--store", folder + "/clippings.jsonl"] + Self.pages)
         let walk = Heard.items(Array(run.startup.suffix(1))) + run.steps.prefix(6).flatMap { Heard.items($0.spoken) }
-        #expect(walk == Array((try Self.expectedWalk()).prefix(walk.count)) && walk.count == 8, "\(walk)")
+        #expect(Heard.words(walk) == Heard.words(Array((try Self.expectedWalk()).prefix(8))), "\(walk)")
         #expect(Heard.items(run.steps[7].spoken) == ["Text saved"])
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("present", run)
@@ -105,7 +110,8 @@ struct OrcaTests {
         let content = items.filter { !isPageLabel($0) }
         let expected = try Self.expectedWalk().filter { !isPageLabel($0) }
         let start = try #require(content.firstIndex(of: expected[0]), "\(items)")
-        #expect(Array(content[start...].prefix(expected.count)) == expected, "the Down walk in browse mode: \(items)")
+        let walked = Heard.words(Array(content[start...]))
+        #expect(Array(walked.prefix(Heard.words(expected).count)) == Heard.words(expected), "the Down walk in browse mode: \(items)")
         print("orca html: page regions named on the walk: \(items.filter(isPageLabel))")
         // Chromium's say-all speaks a heading's level after its text, as an utterance of its own.
         let said = Heard.words(run.steps[29].spoken.filter { Heard.normal($0) != "heading level 2" })
@@ -181,7 +187,8 @@ enum OrcaSession {
         var json: [String: Any] {
             switch self {
             case .key(let name): return ["key": name]
-            case .sayAll: return ["key": "KP_Add", "settle": 2.5]
+            // Say-all ends at the notebook's last word; a pause before it does not end the step.
+            case .sayAll: return ["key": "KP_Add", "settle": 2.5, "until": "Michigan"]
             case .wait(let seconds): return ["wait": seconds]
             }
         }
