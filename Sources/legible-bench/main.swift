@@ -70,37 +70,51 @@ func measurePair(_ ours: [String], _ theirs: [String], theirsEnvironment: [Strin
     return (median(a), median(b))
 }
 
+/// One page's figures: the scores against its ground truth and each side's time and memory.
+struct PageFigures {
+    var ours: PageScore
+    var theirs: PageScore
+    /// Ruled, grid or legal pad (stems without "-plain").
+    var notebookStyle: Bool
+    var legible: (seconds: Double, peakMB: Double, status: Int32)
+    var tesseract: (seconds: Double, peakMB: Double, status: Int32)
+}
+
 func ocrBenchmark(_ images: [String]) throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    var ours: [PageScore] = []
-    var theirs: [PageScore] = []
-    var notebookStyle: [Bool] = []  // ruled, grid or legal pad (stems without "-plain")
-    var times: [(Double, Double, Double, Double)] = []
     print("page                      legible s  MB    tesseract s  MB     CER legible  CER tesseract")
-    for image in images {
-        let stem = Recogniser.stem(of: image)
-        let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
-        guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { continue }
-        let truth = try GroundTruth.load(truthFile)
-        let (a, b) = measurePair(
-            [legibleExecutable, "ingest", image, "-o", work.path, "--force", "-q"],
-            ["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"])
-        let layout = try PageLayout.decodeDocument(Data(contentsOf: work.appendingPathComponent("\(stem).json")))
-        let ourScore = Scorer.score(ScoredPage(layout), against: truth)
-        let hocr = try Data(contentsOf: work.appendingPathComponent("t-\(stem).hocr"))
-        let theirScore = Scorer.score(HOCRReader.read(hocr) ?? ScoredPage(lines: [], wordBoxes: []), against: truth)
-        ours.append(ourScore)
-        theirs.append(theirScore)
-        notebookStyle.append(!stem.contains("-plain"))
-        times.append((a.seconds, a.peakMB, b.seconds, b.peakMB))
-        print(
-            stem.padding(toLength: 24, withPad: " ", startingAt: 0)
-                + String(
-                    format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB,
-                    ourScore.characterErrorRate, theirScore.characterErrorRate))
-    }
+    let pages = try images.compactMap { try comparePage($0, work: work) }
+    printScores(pages)
+    let theirTime = printSpeed(pages)
+    try printBatch(images, work: work, theirTime: theirTime)
+}
+
+/// Ingests `image` with legible and reads it with the tesseract CLI, scores both against its
+/// ground truth and prints the page's row; `nil` for an image without ground truth.
+func comparePage(_ image: String, work: URL) throws -> PageFigures? {
+    let stem = Recogniser.stem(of: image)
+    let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
+    guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { return nil }
+    let truth = try GroundTruth.load(truthFile)
+    let (a, b) = measurePair(
+        [legibleExecutable, "ingest", image, "-o", work.path, "--force", "-q"],
+        ["tesseract", image, work.appendingPathComponent("t-\(stem)").path, "-l", "eng", "hocr"])
+    let layout = try PageLayout.decodeDocument(Data(contentsOf: work.appendingPathComponent("\(stem).json")))
+    let ours = Scorer.score(ScoredPage(layout), against: truth)
+    let hocr = try Data(contentsOf: work.appendingPathComponent("t-\(stem).hocr"))
+    let theirs = Scorer.score(HOCRReader.read(hocr) ?? ScoredPage(lines: [], wordBoxes: []), against: truth)
+    print(
+        stem.padding(toLength: 24, withPad: " ", startingAt: 0)
+            + String(
+                format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB,
+                ours.characterErrorRate, theirs.characterErrorRate))
+    return PageFigures(ours: ours, theirs: theirs, notebookStyle: !stem.contains("-plain"), legible: a, tesseract: b)
+}
+
+/// The corpus scores of both sides, and the CER on notebook paper alone.
+func printScores(_ pages: [PageFigures]) {
     func row(_ name: String, _ s: CorpusScore) {
         print(
             name.padding(toLength: 20, withPad: " ", startingAt: 0)
@@ -109,34 +123,42 @@ func ocrBenchmark(_ images: [String]) throws {
                     s.caseFoldedCharacterErrorRate, s.wordErrorRate, s.lineRecall, s.linePrecision, s.meanLineIoU,
                     s.wordBoxRecall.map { String(format: "%.3f", $0) } ?? "-"))
     }
-    row("legible", CorpusScore(ours))
-    row("tesseract", CorpusScore(theirs))
-    let ruledOurs = zip(ours, notebookStyle).filter(\.1).map(\.0), ruledTheirs = zip(theirs, notebookStyle).filter(\.1).map(\.0)
-    if !ruledOurs.isEmpty {
-        let a = CorpusScore(ruledOurs).characterErrorRate, b = CorpusScore(ruledTheirs).characterErrorRate
-        print(
-            String(
-                format:
-                    "pages not named *-plain* (ruled, grid, legal in Scans/ and the evaluation corpus; %d): "
-                    + "CER legible %.3f, tesseract %.3f (ratio %.2f)",
-                ruledOurs.count, a,
-                b, a / max(b, 1e-9)))
-    }
-    let n = Double(max(1, times.count))
-    let ourTime = times.map(\.0).reduce(0, +) / n, theirTime = times.map(\.2).reduce(0, +) / n
-    let ourPeak = times.map(\.1).max() ?? 0, theirPeak = times.map(\.3).max() ?? 0
+    row("legible", CorpusScore(pages.map(\.ours)))
+    row("tesseract", CorpusScore(pages.map(\.theirs)))
+    let ruled = pages.filter(\.notebookStyle)
+    guard !ruled.isEmpty else { return }
+    let a = CorpusScore(ruled.map(\.ours)).characterErrorRate, b = CorpusScore(ruled.map(\.theirs)).characterErrorRate
+    print(
+        String(
+            format:
+                "pages not named *-plain* (ruled, grid, legal in Scans/ and the evaluation corpus; %d): "
+                + "CER legible %.3f, tesseract %.3f (ratio %.2f)",
+            ruled.count, a, b, a / max(b, 1e-9)))
+}
+
+/// Mean wall time and peak memory per page, both sides; returns the tesseract CLI's mean.
+func printSpeed(_ pages: [PageFigures]) -> Double {
+    let n = Double(max(1, pages.count))
+    let ourTime = pages.map(\.legible.seconds).reduce(0, +) / n, theirTime = pages.map(\.tesseract.seconds).reduce(0, +) / n
+    let ourPeak = pages.map(\.legible.peakMB).max() ?? 0, theirPeak = pages.map(\.tesseract.peakMB).max() ?? 0
     print(
         String(
             format:
                 "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)",
             ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
-    let ratios = times.map { $0.1 / max($0.3, 1e-9) }.sorted()
+    let ratios = pages.map { $0.legible.peakMB / max($0.tesseract.peakMB, 1e-9) }.sorted()
     if !ratios.isEmpty {
         print(
             String(
                 format: "peak RSS ratio per page: median %.2f, highest %.2f; %d of %d pages at most 1.30", ratios[ratios.count / 2],
                 ratios.last ?? 0, ratios.filter { $0 <= 1.3 }.count, ratios.count))
     }
+    return theirTime
+}
+
+/// The whole batch with `--jobs 1` and `--jobs 2`, and the per-page time inside one batch
+/// against the CLI run once per page (`theirTime`), as it must be.
+func printBatch(_ images: [String], work: URL, theirTime: Double) throws {
     let (one, two) = measurePair(
         [legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q", "--force"],
         [legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q", "--force"],
@@ -145,8 +167,6 @@ func ocrBenchmark(_ images: [String]) throws {
         String(
             format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds,
             one.seconds / max(two.seconds, 1e-9)))
-    // Per page inside one batch (one start-up and one engine for all pages), against the
-    // tesseract CLI run once per page as it must be.
     let perPage = one.seconds / Double(max(1, images.count))
     print(
         String(
