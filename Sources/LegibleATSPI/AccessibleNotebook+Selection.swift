@@ -34,7 +34,9 @@ extension AccessibleNotebook {
         guard page != currentPage else { return }
         let previous = currentPage
         currentPage = page
-        if windowed { events?.childReplaced(node: 1, index: 0, removed: number(.page(previous)), added: number(.page(page))) }
+        if windowed {
+            events?.childReplaced(node: number(.document), index: 0, removed: number(.page(previous)), added: number(.page(page)))
+        }
         onPageShown?(page)
         if announcing { announce("Page \(page + 1) of \(pageCount)") }
         events?.pageChanged(page + 1)

@@ -149,18 +149,23 @@ extension AccessibleNotebook {
     /// A rect in page `page`'s image pixels, in the frame: on the screen where a window shows
     /// the current page, else the pages stacked (`Docs/ATSPI.md`, "Coordinates").
     func frame(_ rect: CGRect, page: Int) -> FrameRect {
-        let top = pageTops[page] - (placement == nil ? 0 : pageTops[currentPage])
-        let scale = placement?.scale ?? 1
+        let (x, y, scale, top) = mapping(page)
         return FrameRect(
-            x: (placement?.x ?? 0) + Double(rect.minX) * scale, y: (placement?.y ?? 0) + (Double(rect.minY) + top) * scale,
-            width: Double(rect.width) * scale, height: Double(rect.height) * scale)
+            x: x + Double(rect.minX) * scale, y: y + (Double(rect.minY) + top) * scale, width: Double(rect.width) * scale,
+            height: Double(rect.height) * scale)
     }
 
     /// A frame point in page `page`'s image pixels (the inverse of ``frame(_:page:)``).
-    func imagePoint(_ x: Double, _ y: Double, page: Int) -> CGPoint {
+    func imagePoint(_ px: Double, _ py: Double, page: Int) -> CGPoint {
+        let (x, y, scale, top) = mapping(page)
+        return CGPoint(x: (px - x) / scale, y: (py - y) / scale - top)
+    }
+
+    /// From page `page`'s image pixels to the frame: the frame's origin, the scale, and the
+    /// page's top in image pixels (relative to the page shown when there is a window).
+    func mapping(_ page: Int) -> (x: Double, y: Double, scale: Double, top: Double) {
         let top = pageTops[page] - (placement == nil ? 0 : pageTops[currentPage])
-        let scale = max(placement?.scale ?? 1, 1e-9)
-        return CGPoint(x: (x - (placement?.x ?? 0)) / scale, y: (y - (placement?.y ?? 0)) / scale - top)
+        return (placement?.x ?? 0, placement?.y ?? 0, max(placement?.scale ?? 1, 1e-9), top)
     }
 
     func union(_ rects: [CGRect]) -> CGRect? {
@@ -211,7 +216,7 @@ extension AccessibleNotebook {
         guard let span = span(number) else { return [] }
         let page = notebook.pages[span.page]
         let corner = imagePoint(area.x, area.y, page: span.page)
-        let scale = max(placement?.scale ?? 1, 1e-9)
+        let scale = mapping(span.page).scale
         let local = CGRect(x: corner.x, y: corner.y, width: area.width / scale, height: area.height / scale)
         var ranges: [(Int, Int)] = []
         for line in 0..<page.lineCount {

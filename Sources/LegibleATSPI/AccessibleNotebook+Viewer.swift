@@ -43,6 +43,6 @@ extension AccessibleNotebook {
     /// region at its caret.
     public var focusTarget: Int { focusedNode ?? node(onPage: currentPage, at: caret(onPage: currentPage)) }
 
-    /// Says `text` on the status line, a polite live region.
+    /// Says `text` through the announcer (a notification Orca speaks as it is shown).
     public func say(_ text: String) { announce(text) }
 }

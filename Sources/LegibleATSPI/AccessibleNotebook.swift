@@ -17,7 +17,7 @@ public final class AccessibleNotebook {
         case document
         /// The announcer: a notification whose text is the last announcement.
         case announcer
-        /// Page `index` (0-based), whose text is the page's whole reading text.
+        /// Page `index` (0-based), which holds its regions and has no text of its own.
         case page(Int)
         /// Region `index` of the notebook's regions in reading order.
         case region(Int)
@@ -130,9 +130,13 @@ public final class AccessibleNotebook {
 
     func child(_ number: Int, _ index: Int) -> Int {
         guard index >= 0, index < childCount(number) else { return -1 }
+        // Computed, not looked up in `children`: a client walking a 300-page document asks for
+        // each child in turn, and building the list every time made that quadratic.
         switch node(number) {
+        case .application: return index == 0 ? 1 : 2
+        case .document: return windowed ? (index == 0 ? 3 + currentPage : 2) : 3 + index
         case .page(let page): return firstRegionNode + regionStarts[page] + index
-        default: return children(number)[index]
+        default: return -1
         }
     }
 
