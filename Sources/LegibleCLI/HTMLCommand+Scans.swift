@@ -25,16 +25,14 @@ extension HTMLCommand {
             let candidates = ([AtomicFile.folderPath(of: documentPath)] + folders).map { $0 + "/" + name }
             var mismatched: String?
             for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {
-                // Hashed as a stream: finding a notebook's scans never holds them all in memory.
-                try InputFile.checkReadable(candidate, what: "an image")
-                if let expected = page.layout.image.sha256 {
-                    guard let actual = Checksum.sha256Hex(ofFileAt: candidate) else { throw CLIError.io("\(candidate): read failed") }
-                    if actual != expected.lowercased() {
-                        mismatched = candidate
-                        continue
-                    }
+                // One read serves the hash and the gate; one scan at a time is in memory, so
+                // finding a notebook's scans never holds them all.
+                let bytes = try InputFile.read(candidate, what: "an image")
+                if let expected = page.layout.image.sha256, Checksum.sha256Hex(of: bytes) != expected.lowercased() {
+                    mismatched = candidate
+                    continue
                 }
-                try admit(candidate, for: page, documentPath: documentPath)
+                try admit(bytes, at: candidate, for: page, documentPath: documentPath)
                 return Scan(name: name, path: candidate)
             }
             if let mismatched {
@@ -49,10 +47,10 @@ extension HTMLCommand {
         /// multi-page TIFF, an animated PNG or a scan whose displayed size is not the recognised
         /// page's is refused (65) before anything decodes it. The size check is what proves a
         /// scan to be the recognised one when the document records no SHA-256.
-        static func admit(_ path: String, for page: ScannedPage, documentPath: String) throws {
+        static func admit(_ bytes: Data, at path: String, for page: ScannedPage, documentPath: String) throws {
             let size: (width: Int, height: Int)
             do {
-                size = try Recogniser.displayedSize(of: try InputFile.read(path, what: "an image"), path: path)
+                size = try Recogniser.displayedSize(of: bytes, path: path)
             } catch {
                 throw CLIError(error)
             }

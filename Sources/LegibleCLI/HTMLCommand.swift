@@ -44,6 +44,9 @@ package enum HTMLCommand {
         // the page itself is never an input.
         try OutputGuard.refuse(outputs: [output + "/index.html"], overwriting: paths + scans.map(\.path))
         try IngestCommand.prepareOutputFolder(output)
+        // Copies are staged as they are made, so a run killed among them leaves temporaries:
+        // removed here, as ingest removes its own (`Docs/CLI.md`, "Writing outputs").
+        for folder in [output, output + "/images"] { AtomicFile.removeStaleTemporaries(in: folder) }
         let staging = AtomicFile.Staging()
         let placed = try place(scans, mode: mode, output: output, staging: staging)
         let notebook = Notebook(pages: pages)

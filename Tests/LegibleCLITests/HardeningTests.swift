@@ -358,6 +358,14 @@ struct HardeningTests {
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out"))
         #expect(!names.contains(dead))
         #expect(names.contains(live) && names.contains(foreign))
+        // html stages each copied scan as it goes, so a killed html leaves temporaries too.
+        let images = "\(folder)/notebook/images"
+        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+        let deadCopy = ".page.png.legible-\(host)-4000000-4.tmp"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(images)/\(deadCopy)"))
+        let html = try shell("\"$L\" html out/page.json -o notebook --scans .", in: folder)
+        #expect(html.status == 0, "\(html.stderr)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: images)).contains(deadCopy))
     }
 
     // MARK: Hangs
