@@ -16,6 +16,15 @@ func shell(_ command: String, in folder: String) throws -> Run {
         folder: URL(fileURLWithPath: folder))
 }
 
+/// A refusal: exit `status`, one message line of ours on stderr, holding `text`.
+func expectRefusal(
+    _ run: Run, _ status: Int32, saying text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(run.status == status, "\(context): \(run.stderr)", sourceLocation: sourceLocation)
+    expectOneMessage(run, context, sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(text), "\(context): \(run.stderr)", sourceLocation: sourceLocation)
+}
+
 /// One message line on stderr, ours, and no trap.
 func expectOneMessage(_ run: Run, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let lines = run.stderr.split(separator: "\n")
