@@ -61,7 +61,9 @@ let package = Package(
                 .linkedLibrary("icucore", .when(platforms: [.macOS, .iOS])),
             ]),
 
-        // Pure Swift layers.
+        // Pure Swift layers. LegibleSystem is the one door to files and descriptors
+        // (Docs/Architecture.md, "System layer").
+        .target(name: "LegibleSystem"),
         .target(name: "LegibleLayout"),
         .target(
             name: "LegibleTextInput",
@@ -69,8 +71,8 @@ let package = Package(
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
-        .target(name: "LegibleBatch"),
-        .target(name: "LegibleReading", dependencies: ["LegiblePages", "LegibleLayout", "LegibleTextInput"]),
+        .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
+        .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(
@@ -83,6 +85,11 @@ let package = Package(
             dependencies: [
                 "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
+        // The ingest service: plans, page jobs, the worker pool over a PageReader, manifests
+        // (Docs/Architecture.md, "Ingest").
+        .target(
+            name: "LegibleIngest",
+            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleBatch"]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
@@ -90,8 +97,8 @@ let package = Package(
         .target(
             name: "LegibleCLI",
             dependencies: [
-                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch",
+                "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(
@@ -108,7 +115,7 @@ let package = Package(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch",
+                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 
@@ -148,6 +155,12 @@ let package = Package(
         .testTarget(
             name: "LegibleBatchTests",
             dependencies: ["LegibleBatch"]),
+        .testTarget(
+            name: "LegibleSystemTests",
+            dependencies: ["LegibleSystem"]),
+        .testTarget(
+            name: "LegibleIngestTests",
+            dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: ["LegibleLayout", "LegibleRaster", "LegibleBatch", "LegibleTestSupport", "LegibleGoldenSupport"]),

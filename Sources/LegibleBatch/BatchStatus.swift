@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 /// Why a manifest could not be read; `message` is one line for stderr.
 public struct ManifestError: Error, Equatable, Sendable {
@@ -106,18 +107,17 @@ extension BatchStatus {
     /// JSON): that is a kill mid-append, counted and skipped. Anything else unreadable is bad
     /// data.
     public static func records(in bytes: Data, name: String) throws(ManifestError) -> (records: [ManifestRecord], torn: Int) {
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var records: [ManifestRecord] = []
         let decoder = JSONDecoder()
-        for (number, line) in lines.enumerated() where !line.isEmpty {
+        for line in JSONLinesLog.lines(in: bytes) where !line.bytes.isEmpty {
             let record: ManifestRecord
             do {
-                record = try decoder.decode(ManifestRecord.self, from: Data(line))
+                record = try decoder.decode(ManifestRecord.self, from: line.bytes)
             } catch {
-                if number == lines.count - 1 { return (records, 1) }
-                throw ManifestError(message: "\(name) line \(number + 1): not a manifest record")
+                if !line.terminated { return (records, 1) }
+                throw ManifestError(message: "\(name) line \(line.number): not a manifest record")
             }
-            if let flaw = record.implausibility { throw ManifestError(message: "\(name) line \(number + 1): \(flaw)") }
+            if let flaw = record.implausibility { throw ManifestError(message: "\(name) line \(line.number): \(flaw)") }
             records.append(record)
         }
         return (records, 0)

@@ -1,6 +1,8 @@
 import LegibleImport
+import LegibleIngest
 import LegibleOCR
 import LegibleReading
+import LegibleSystem
 
 /// An error that carries its sysexits status and a one-line message (README, "Exit codes").
 /// Every error type the CLI can meet conforms, so the status is decided where the error is
@@ -54,6 +56,29 @@ extension ClippingsStore.StoreError: CLIFailure {
         switch kind {
         case .notAStore: return 65
         case .io: return 74
+        }
+    }
+    package var message: String { description }
+}
+
+extension FileError: CLIFailure {
+    package var exitCode: Int32 {
+        switch kind {
+        case .missingInput: return 66
+        case .tooLarge: return 65
+        case .cannotCreate: return 73
+        case .io: return 74
+        }
+    }
+    package var message: String { description }
+}
+
+extension IngestError: CLIFailure {
+    package var exitCode: Int32 {
+        switch kind {
+        case .usage: return 64
+        case .missingInput: return 66
+        case .noReader: return 70
         }
     }
     package var message: String { description }

@@ -41,7 +41,7 @@ package struct OptionSpec: Sendable {
     /// Whether the command cannot run without it (shown without brackets in usage).
     var required = false
 
-    init(_ names: String..., kind: OptionKind = .flag, repeatable: Bool = false, required: Bool = false, help: String) {
+    init(names: [String], kind: OptionKind = .flag, repeatable: Bool = false, required: Bool = false, help: String) {
         self.names = names
         self.kind = kind
         self.repeatable = repeatable

@@ -1,5 +1,5 @@
 import Foundation
-import LegibleReading
+import LegibleSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -61,26 +61,26 @@ package enum Console {
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
     package static func out(_ text: String) throws {
         let shown = stdoutIsTerminal ? TerminalText.escaped(text) : text
-        if let error = WriteAll.write(Data(shown.utf8), to: 1) {
-            throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
-        }
+        try out(Data(shown.utf8))
     }
 
     /// Writes `data` to stdout unchanged (JSON, which escapes control characters itself).
     static func out(_ data: Data) throws {
-        if let error = WriteAll.write(data, to: 1) {
-            throw CLIError.io("cannot write to standard output: \(String(cString: strerror(error)))")
+        do {
+            try FileDescriptor.standardOutput.writeAll(data)
+        } catch {
+            throw CLIError.io("cannot write to standard output: \(error)")
         }
     }
 
     /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
     /// message is ignored: the exit status still tells.
     static func message(_ line: String) {
-        _ = WriteAll.write(Data("legible: \(TerminalText.escaped(line))\n".utf8), to: messages)
+        try? FileDescriptor(rawValue: messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
-    static func messageBytes(_ text: String) { _ = WriteAll.write(Data(text.utf8), to: messages) }
+    static func messageBytes(_ text: String) { try? FileDescriptor(rawValue: messages).writeAll(Data(text.utf8)) }
 }
 
 /// Makes text safe to show on a terminal.

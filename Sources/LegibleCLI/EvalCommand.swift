@@ -1,6 +1,8 @@
 import Foundation
 import LegibleEvaluation
+import LegibleIngest
 import LegibleLayout
+import LegibleSystem
 
 /// `legible eval`: scores page documents against ground truth (`<stem>.gt.json` or ALTO
 /// `<stem>.xml` in the truth folder): CER (also case-folded), WER, line recall and precision at
@@ -11,10 +13,10 @@ enum EvalCommand {
         name: "eval", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
         summary: "Scores page documents against ground truth: CER, WER, line recall and precision, IoU, word-box recall.",
         options: [
-            OptionSpec("--truth", kind: .text("DIR"), required: true, help: "the ground-truth folder"),
-            OptionSpec("--tesseract", help: "also score plain `tesseract IMAGE out hocr` on the same images"),
-            OptionSpec("-l", kind: .text("LANG"), help: "languages for --tesseract (default: the document's)"),
-            OptionSpec("--json", help: "print the scores as JSON"),
+            truth.spec,
+            tesseract.spec,
+            languages.spec,
+            json.spec,
         ], run: run)
 
     /// One scored page: ours, and plain Tesseract's when asked for.
@@ -33,13 +35,13 @@ enum EvalCommand {
     }
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
-        let truthFolder = command.text("--truth") ?? "."
+        let truthFolder = command[truth] ?? "."
         let rows = try documents(command.positionals).map {
-            try score($0, truth: URL(fileURLWithPath: truthFolder), tesseract: command.flag("--tesseract"), languages: command.text("-l"))
+            try score($0, truth: URL(fileURLWithPath: truthFolder), tesseract: command[tesseract], languages: command[languages])
         }
         let overall = CorpusScore(rows.map(\.ours))
         let overallPlain = rows.allSatisfy({ $0.tesseract != nil }) && !rows.isEmpty ? CorpusScore(rows.compactMap(\.tesseract)) : nil
-        if command.flag("--json") {
+        if command[json] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let report = Report(
@@ -77,7 +79,7 @@ enum EvalCommand {
         } catch let error as PageDocumentError {
             throw CLIError.badData("\(document): \(error)")
         }
-        let stem = IngestCommand.outputStem(document)
+        let stem = IngestPlan.outputStem(document)
         guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else {
             throw CLIError.missingInput("no ground truth for \(stem) in \(folder.path) (\(stem).gt.json or \(stem).xml)")
         }
@@ -151,4 +153,16 @@ enum TesseractCLI {
         else { return nil }
         return HOCRReader.read(data)
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension EvalCommand {
+    /// `--truth`.
+    static let truth: Option<String?> = .text("--truth", placeholder: "DIR", required: true, help: "the ground-truth folder")
+    /// `--tesseract`.
+    static let tesseract: Option<Bool> = .flag("--tesseract", help: "also score plain `tesseract IMAGE out hocr` on the same images")
+    /// `-l`.
+    static let languages: Option<String?> = .text("-l", placeholder: "LANG", help: "languages for --tesseract (default: the document's)")
+    /// `--json`.
+    static let json: Option<Bool> = .flag("--json", help: "print the scores as JSON")
 }

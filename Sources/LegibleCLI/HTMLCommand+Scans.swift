@@ -1,6 +1,8 @@
 import Foundation
+import LegibleIngest
 import LegibleOCR
 import LegiblePages
+import LegibleSystem
 
 extension HTMLCommand {
     /// A page's scan, found on disk and checked against the hash its document records
@@ -100,7 +102,7 @@ extension HTMLCommand {
             let digest = Checksum.sha256Hex(of: ready.bytes)
             let name = uniqueName(for: scan, fileExtension: ready.fileExtension, digest: digest, taken: copied)
             if copied[name] == nil {
-                if copied.isEmpty { try IngestCommand.prepareOutputFolder(output + "/images") }
+                if copied.isEmpty { try Ingest.prepareOutputFolder(output + "/images") }
                 copied[name] = digest
                 try staging.stage(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
             }

@@ -1,7 +1,9 @@
 import Foundation
+import LegibleIngest
 import LegibleOCR
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleWeb
 
 /// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its
@@ -23,34 +25,32 @@ package enum HTMLCommand {
         summary:
             "Writes DIR/index.html: the notebook's scans with their text laid over the handwriting, for any browser and screen reader.",
         options: [
-            OptionSpec("-o", "--output", kind: .text("DIR"), required: true, help: "the folder to write index.html (and images/) into"),
-            OptionSpec("--title", kind: .text("TEXT"), help: "the document's title (default: the first page's name and the page count)"),
-            OptionSpec("--images", kind: .choice(Images.names), help: "copy scans into DIR/images (default), link to them, or embed them"),
-            OptionSpec(
-                "--scans", kind: .text("DIR"), repeatable: true,
-                help: "a folder to look for scans in, after each page document's own folder"),
+            output.spec,
+            title.spec,
+            images.spec,
+            scans.spec,
         ], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
-        let output = command.text("-o") ?? "."
+        let output = command[Self.output] ?? "."
         let paths = command.positionals
         let pages = try paths.map(QueryCommands.loadPage)
-        let mode = command.choice("--images", as: Images.self) ?? .copy
+        let mode = command[images] ?? .copy
         var scans: [Scan] = []
         for (path, page) in zip(paths, pages) {
-            scans.append(try Scan.find(for: page, documentPath: path, searching: command.texts("--scans")))
+            scans.append(try Scan.find(for: page, documentPath: path, searching: command[Self.scans]))
         }
         // A scan copied onto itself is left as it is (its bytes match the recorded SHA-256);
         // the page itself is never an input.
         try OutputGuard.refuse(outputs: [output + "/index.html"], overwriting: paths + scans.map(\.path))
-        try IngestCommand.prepareOutputFolder(output)
+        try Ingest.prepareOutputFolder(output)
         // Copies are staged as they are made, so a run killed among them leaves temporaries:
         // removed here, as ingest removes its own (`Docs/CLI.md`, "Writing outputs").
         for folder in [output, output + "/images"] { AtomicFile.removeStaleTemporaries(in: folder) }
         let staging = AtomicFile.Staging()
         let placed = try place(scans, mode: mode, output: output, staging: staging)
         let notebook = Notebook(pages: pages)
-        let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
+        let title = command[title] ?? Notebook.defaultTitle(for: notebook)
         let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources).render()
         let index = output + "/index.html"
         try staging.stage(AtomicFile.Output(path: index, bytes: Data(html.utf8)))
@@ -59,4 +59,20 @@ package enum HTMLCommand {
         try Console.out("wrote \(index): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(words) words\n")
         return 0
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension HTMLCommand {
+    /// `-o`.
+    static let output: Option<String?> = .text(
+        "-o", "--output", placeholder: "DIR", required: true, help: "the folder to write index.html (and images/) into")
+    /// `--title`.
+    static let title: Option<String?> = .text(
+        "--title", placeholder: "TEXT", help: "the document's title (default: the first page's name and the page count)")
+    /// `--images`.
+    static let images: Option<Images?> = .choice(
+        "--images", of: Images.self, help: "copy scans into DIR/images (default), link to them, or embed them")
+    /// `--scans`.
+    static let scans: Option<[String]> = .texts(
+        "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each page document's own folder")
 }

@@ -103,21 +103,12 @@ package struct ParsedCommand {
 
     // MARK: Typed access (values were validated when parsed)
 
-    func flag(_ name: String) -> Bool { values[name] != nil }
-    package func text(_ name: String) -> String? { values[name]?.last }
-    package func texts(_ name: String) -> [String] { values[name] ?? [] }
-    func integer(_ name: String) -> Int? { text(name).flatMap { Int($0) } }
-    func number(_ name: String) -> Double? { text(name).flatMap { Double($0) } }
-    func choice<Choice: OptionChoice>(_ name: String, as type: Choice.Type = Choice.self) -> Choice? {
-        text(name).flatMap { Choice(rawValue: $0) }
-    }
-    func list<Choice: OptionChoice>(_ name: String, as type: Choice.Type = Choice.self) -> [Choice]? {
-        text(name).map { $0.split(separator: ",").compactMap { Choice(rawValue: String($0)) } }
-    }
-    /// Every `--name A B` pair, in order.
-    func pairs(_ name: String) -> [(String, String)] {
-        let flat = texts(name)
-        return stride(from: 0, to: flat.count - 1, by: 2).map { (flat[$0], flat[$0 + 1]) }
+    /// The value of `option`, which must be one of this command's options: an option the
+    /// command does not declare is a programming error, caught by the first test that reads it
+    /// (`CommandTableTests`), never a silent `nil`.
+    package subscript<Value>(_ option: Option<Value>) -> Value {
+        precondition(spec.options.contains { $0.canonical == option.spec.canonical }, "\(spec.name) has no option \(option.spec.canonical)")
+        return option.value(values[option.spec.canonical] ?? [])
     }
 }
 

@@ -7,7 +7,7 @@ package enum PresentCommand {
         summary:
             "Serves the notebook on the accessibility bus (AT-SPI) until SIGINT, SIGTERM or the end of stdin; prints `ready` once clients can see it.",
         options: [
-            ReadCommands.storeOption,
-            OptionSpec("--title", kind: .text("TEXT"), help: "the document's name (default: the first page's name and the page count)"),
+            ReadCommands.storeFile.spec,
+            ViewCommand.title.spec,
         ], run: DesktopCommands.handOver)
 }

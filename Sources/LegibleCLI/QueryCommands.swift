@@ -1,6 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegiblePages
+import LegibleSystem
 import LegibleTextInput
 
 /// `legible text | rects | caret | hit | move`: text-input queries on a page document, JSON on
@@ -79,15 +80,13 @@ package enum QueryCommands {
         name: "caret", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
         summary: "Prints the caret rect at OFFSET as JSON, image pixels.",
         options: [
-            OptionSpec(
-                "--affinity", kind: .choice(Affinity.names),
-                help: "at a soft wrap, upstream draws at the end of the earlier line, downstream (default) at the start of the next")
+            affinity.spec
         ], run: caret)
 
     static func caret(_ command: ParsedCommand) throws -> Int32 {
         let page = try loadPage(command.positionals[0])
         let offset = try offset(command.positionals[1], name: "OFFSET", page: page)
-        let affinity = command.choice("--affinity", as: Affinity.self) ?? .downstream
+        let affinity = command[affinity] ?? .downstream
         try printJSON(RectOutput(page.caretRect(for: TextPosition(offset: offset, affinity: affinity.value))))
         return 0
     }
@@ -143,13 +142,13 @@ package enum QueryCommands {
         name: "move", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
         summary: "Asks the tokenizer where the next boundary is and which unit encloses OFFSET, as JSON.",
         options: [
-            OptionSpec("--by", kind: .choice(Granularity.names), required: true, help: "the unit to move by"),
-            OptionSpec("--direction", kind: .choice(Direction.names), help: "storage or layout direction (default forward)"),
+            by.spec,
+            direction.spec,
         ], run: move)
 
     static func move(_ command: ParsedCommand) throws -> Int32 {
-        let granularity = (command.choice("--by", as: Granularity.self) ?? .character).value
-        let direction = (command.choice("--direction", as: Direction.self) ?? .forward).value
+        let granularity = (command[by] ?? .character).value
+        let direction = (command[direction] ?? .forward).value
         let page = try loadPage(command.positionals[0])
         let position = TextPosition(offset: try offset(command.positionals[1], name: "OFFSET", page: page))
         let tokenizer = page.tokenizer
@@ -158,4 +157,17 @@ package enum QueryCommands {
         try printJSON(MoveOutput(position: target?.offset, enclosing: enclosing.map { [$0.start.offset, $0.end.offset] }))
         return 0
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension QueryCommands {
+    /// `--affinity`.
+    static let affinity: Option<Affinity?> = .choice(
+        "--affinity", of: Affinity.self,
+        help: "at a soft wrap, upstream draws at the end of the earlier line, downstream (default) at the start of the next")
+    /// `--by`.
+    static let by: Option<Granularity?> = .choice("--by", of: Granularity.self, required: true, help: "the unit to move by")
+    /// `--direction`.
+    static let direction: Option<Direction?> = .choice(
+        "--direction", of: Direction.self, help: "storage or layout direction (default forward)")
 }

@@ -2,6 +2,7 @@ import Foundation
 import LegibleLayout
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleTextInput
 
 /// `legible read`, `legible save` and `legible clippings`: the reading layer from the command
@@ -31,25 +32,25 @@ package enum ReadCommands {
         name: "read", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary: "Prints what a screen reader says over the notebook, one utterance per line.",
         options: [
-            OptionSpec("--all", help: "read all from the top of the first page (or the --from page), turning pages"),
-            OptionSpec("--speak-screen", help: "with --all, read as Speak Screen does: text without traits"),
-            OptionSpec("--rotor", kind: .choice(Rotor.names), help: "without --all, swipe next by this unit (default lines)"),
-            OptionSpec("--from", kind: .text("PAGE[:LINE]"), help: "start at this page (and line), 1-based"),
-            OptionSpec("--script", kind: .text("FILE|-"), help: "replay the gestures in FILE (- for stdin); see Docs/Reading.md"),
-            OptionSpec("--ranges", help: "prefix each utterance with PAGE:START-END (UTF-16) of the text it speaks, or -"),
-            OptionSpec("--no-links", help: "do not link paragraphs across pages"),
-            OptionSpec("--no-page-turn", help: "no page-turn trait on each page's last paragraph"),
-            storeOption,
+            all.spec,
+            speakScreen.spec,
+            rotor.spec,
+            from.spec,
+            script.spec,
+            ranges.spec,
+            noLinks.spec,
+            noPageTurn.spec,
+            storeFile.spec,
         ], run: read)
 
     /// With `--script` it replays the gestures; with `--all` it reads all from the top of the
     /// first (or `--from`) page, turning pages when it may; otherwise it focuses the first (or
     /// `--from`) element and swipes next with the rotor until it hears the boundary sound.
     static func read(_ command: ParsedCommand) throws -> Int32 {
-        let notebook = try notebook(command.positionals, links: !command.flag("--no-links"), pageTurn: !command.flag("--no-page-turn"))
+        let notebook = try notebook(command.positionals, links: !command[noLinks], pageTurn: !command[noPageTurn])
         let reader = ScreenReader(notebook: notebook, store: store(command))
-        let from = try command.text("--from").map(startGesture)
-        if let path = command.text("--script") {
+        let from = try command[from].map(startGesture)
+        if let path = command[script] {
             let gestures = try script(path)
             let bound = Gesture.utteranceBound(of: gestures, on: notebook)
             guard bound <= Gesture.maximumUtterances else {
@@ -58,16 +59,16 @@ package enum ReadCommands {
                 )
             }
             for gesture in gestures { reader.perform(gesture) }
-        } else if command.flag("--all") {
+        } else if command[all] {
             if case .start(let page, _) = from, !notebook.pages.indices.contains(page - 1) {
                 // A page that is not there is the boundary, as without --all.
                 reader.perform(.start(page: page, line: nil))
             } else {
                 if case .start(let page, _) = from { notebook.turnPage(to: page - 1) }
-                reader.readAll(command.flag("--speak-screen") ? .speakScreen : .voiceOver)
+                reader.readAll(command[speakScreen] ? .speakScreen : .voiceOver)
             }
         } else {
-            reader.rotor = (command.choice("--rotor", as: Rotor.self) ?? .lines).value
+            reader.rotor = (command[rotor] ?? .lines).value
             reader.perform(from ?? .start(page: 1, line: nil))
             // Until the boundary sound; the last utterance is looked at, not the whole
             // transcript, so the walk is linear in what it speaks.
@@ -78,7 +79,7 @@ package enum ReadCommands {
                 swipes += 1
             }
         }
-        let lines = reader.utterances.map { command.flag("--ranges") ? rangeLabel($0) + "\t" + $0.text : $0.text }
+        let lines = reader.utterances.map { command[ranges] ? rangeLabel($0) + "\t" + $0.text : $0.text }
         try Console.out(lines.joined(separator: "\n") + "\n")
         return 0
     }
@@ -109,19 +110,25 @@ package enum ReadCommands {
         }
     }
 
-    package static let storeOption = OptionSpec(
-        "--store", kind: .text("FILE"), help: "the clippings store (default $LEGIBLE_CLIPPINGS or ~/.local/share/legible/clippings.jsonl)")
-
     package static func store(_ command: ParsedCommand) -> ClippingsStore {
-        ClippingsStore(url: command.text("--store").map { URL(fileURLWithPath: $0) } ?? ClippingsStore.defaultURL)
+        ClippingsStore(url: command[storeFile].map { URL(fileURLWithPath: $0) } ?? ClippingsStore.defaultURL, calls: storeCalls)
+    }
+
+    /// The system calls the store is given. With `LEGIBLE_CLIPPINGS_SPLIT_WRITES=1` every write
+    /// is cut in halves 2 ms apart, so that a `save` killed at a random moment often leaves a
+    /// torn line: the durability test proves those are repaired without losing acknowledged
+    /// clippings (`Docs/Reading.md`, "Clippings store"). The library only takes the calls; the
+    /// switch lives here, in the program.
+    static var storeCalls: SystemCalls {
+        ProcessInfo.processInfo.environment["LEGIBLE_CLIPPINGS_SPLIT_WRITES"] == "1" ? SystemCalls.live.splitWrites(pausing: 2_000) : .live
     }
 
     static let saveSpec = CommandSpec(
         name: "save", arguments: "PAGE.json... START END", positionalCount: 3...Int.max,
         summary: "Selects [START, END) of a page and runs \"Save selection\"; prints `saved <id>` once the clipping is on disk.",
         options: [
-            OptionSpec("--page", kind: .integer("N", 1...1_000_000), help: "the page of the notebook to select on, 1-based (default 1)"),
-            storeOption, OptionSpec("--repeat", kind: .integer("N", 1...1_000_000), help: "save N times (for durability tests)"),
+            page.spec,
+            storeFile.spec, repetitions.spec,
         ], run: save)
 
     /// The clipping records the page's place in the notebook given (`--page`), so a clipping
@@ -129,7 +136,7 @@ package enum ReadCommands {
     static func save(_ command: ParsedCommand) throws -> Int32 {
         let arguments = command.positionals
         let notebook = try notebook(Array(arguments.dropLast(2)), links: false, pageTurn: false)
-        let pageIndex = (command.integer("--page") ?? 1) - 1
+        let pageIndex = (command[page] ?? 1) - 1
         guard notebook.pages.indices.contains(pageIndex) else {
             throw command.usageError("--page \(pageIndex + 1) is not a page of this notebook (1...\(notebook.pages.count))")
         }
@@ -142,7 +149,7 @@ package enum ReadCommands {
             throw CLIError.badData("the page has no text region to save from")
         }
         let save = notebook.editAction(.saveSelection, for: region, store: store, pasteboard: MemoryPasteboard())
-        for _ in 0..<(command.integer("--repeat") ?? 1) {
+        for _ in 0..<(command[repetitions] ?? 1) {
             guard save.handler() else { throw store.lastFailure.map(CLIError.init) ?? CLIError.io("could not save to \(store.url.path)") }
             // Acknowledge only after the clipping is fsynced (append returned).
             try Console.out("saved \(store.lastAppended?.id ?? "?")\n")
@@ -153,7 +160,7 @@ package enum ReadCommands {
     static let clippingsSpec = CommandSpec(
         name: "clippings", arguments: "", positionalCount: 0...0,
         summary: "Lists saved clippings; never changes the store.",
-        options: [OptionSpec("--json", help: "print the clippings as a JSON array"), storeOption], run: clippings)
+        options: [json.spec, storeFile.spec], run: clippings)
 
     /// `legible clippings [--json] [--store FILE]`: lists saved clippings. A listing never
     /// changes the store: a torn last entry (a writer killed mid-write) is reported on stderr
@@ -170,7 +177,7 @@ package enum ReadCommands {
         if !contents.invalidLines.isEmpty {
             Console.message("skipped invalid lines \(contents.invalidLines.map(String.init).joined(separator: ", ")) of \(store.url.path)")
         }
-        if command.flag("--json") {
+        if command[json] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .iso8601
@@ -183,4 +190,37 @@ package enum ReadCommands {
         }
         return 0
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension ReadCommands {
+    /// `--all`.
+    static let all: Option<Bool> = .flag("--all", help: "read all from the top of the first page (or the --from page), turning pages")
+    /// `--speak-screen`.
+    static let speakScreen: Option<Bool> = .flag("--speak-screen", help: "with --all, read as Speak Screen does: text without traits")
+    /// `--rotor`.
+    static let rotor: Option<Rotor?> = .choice("--rotor", of: Rotor.self, help: "without --all, swipe next by this unit (default lines)")
+    /// `--from`.
+    static let from: Option<String?> = .text("--from", placeholder: "PAGE[:LINE]", help: "start at this page (and line), 1-based")
+    /// `--script`.
+    static let script: Option<String?> = .text(
+        "--script", placeholder: "FILE|-", help: "replay the gestures in FILE (- for stdin); see Docs/Reading.md")
+    /// `--ranges`.
+    static let ranges: Option<Bool> = .flag(
+        "--ranges", help: "prefix each utterance with PAGE:START-END (UTF-16) of the text it speaks, or -")
+    /// `--no-links`.
+    static let noLinks: Option<Bool> = .flag("--no-links", help: "do not link paragraphs across pages")
+    /// `--no-page-turn`.
+    static let noPageTurn: Option<Bool> = .flag("--no-page-turn", help: "no page-turn trait on each page's last paragraph")
+    /// `--store`.
+    static let storeFile: Option<String?> = .text(
+        "--store", placeholder: "FILE", help: "the clippings store (default $LEGIBLE_CLIPPINGS or ~/.local/share/legible/clippings.jsonl)")
+    /// `--page`.
+    static let page: Option<Int?> = .integer(
+        "--page", placeholder: "N", range: 1...1_000_000, help: "the page of the notebook to select on, 1-based (default 1)")
+    /// `--repeat`.
+    static let repetitions: Option<Int?> = .integer(
+        "--repeat", placeholder: "N", range: 1...1_000_000, help: "save N times (for durability tests)")
+    /// `--json`.
+    static let json: Option<Bool> = .flag("--json", help: "print the clippings as a JSON array")
 }

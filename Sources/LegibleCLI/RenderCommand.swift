@@ -3,6 +3,7 @@ import LegibleLayout
 import LegibleOCR
 import LegiblePages
 import LegibleRaster
+import LegibleSystem
 import LegibleTextInput
 
 /// `legible render PAGE.json [--range START END]... [--image IMAGE.png | --blank] [--scale N] -o OVERLAY.png`
@@ -17,28 +18,26 @@ enum RenderCommand {
         name: "render", arguments: "PAGE.json", positionalCount: 1...1,
         summary: "Draws line boxes, word boxes and selection rects over the scan (or white) into a PNG; written atomically.",
         options: [
-            OptionSpec(
-                "--range", kind: .pair("START", "END"), repeatable: true,
-                help: "a UTF-16 range whose selection rects to draw (default: a word, a phrase across a wrap, the longest paragraph)"),
-            OptionSpec("--image", kind: .text("IMAGE.png"), help: "the scan to draw on (default: the document's image beside it)"),
-            OptionSpec("--blank", help: "draw on white instead of the scan"),
-            OptionSpec("--scale", kind: .integer("N", 1...16), help: "downsample the result by N"),
-            OptionSpec("-o", kind: .text("OVERLAY.png|-"), required: true, help: "the PNG to write; - writes it to stdout"),
-        ], alternatives: [["--image", "--blank"]], run: run)
+            range.spec,
+            image.spec,
+            blank.spec,
+            scale.spec,
+            output.spec,
+        ], alternatives: [[image.spec, blank.spec].map(\.canonical)], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
-        let output = command.text("-o") ?? "-"
+        let output = command[Self.output] ?? "-"
         let pagePath = command.positionals[0]
         if output != "-" {
-            try OutputGuard.refuse(outputs: [output], overwriting: [pagePath] + [command.text("--image")].compactMap { $0 })
+            try OutputGuard.refuse(outputs: [output], overwriting: [pagePath] + [command[image]].compactMap { $0 })
         }
         let page = try QueryCommands.loadPage(pagePath)
-        var ranges = try command.pairs("--range").map { try QueryCommands.range($0.0, $0.1, page: page) }
+        var ranges = try command[range].map { try QueryCommands.range($0.0, $0.1, page: page) }
         if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }
 
-        var bitmap = try canvas(for: page, path: pagePath, image: command.text("--image"), blank: command.flag("--blank"))
+        var bitmap = try canvas(for: page, path: pagePath, image: command[image], blank: command[blank])
         OverlayRenderer.draw(page, ranges: ranges, on: &bitmap)
-        if let scale = command.integer("--scale"), scale > 1 { bitmap = bitmap.downsampled(by: scale) }
+        if let scale = command[scale], scale > 1 { bitmap = bitmap.downsampled(by: scale) }
         let encoded: Data
         do {
             encoded = try PNGCodec.encode(bitmap)
@@ -155,4 +154,22 @@ enum OverlayRenderer {
                 x: line.box.x - 3, y: line.box.y - 3, width: line.box.width + 6, height: line.box.height + 6, thickness: 2, lineColour)
         }
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension RenderCommand {
+    /// `--range`.
+    static let range: Option<[(String, String)]> = .pairs(
+        "--range", placeholders: ("START", "END"),
+        help: "a UTF-16 range whose selection rects to draw (default: a word, a phrase across a wrap, the longest paragraph)")
+    /// `--image`.
+    static let image: Option<String?> = .text(
+        "--image", placeholder: "IMAGE.png", help: "the scan to draw on (default: the document's image beside it)")
+    /// `--blank`.
+    static let blank: Option<Bool> = .flag("--blank", help: "draw on white instead of the scan")
+    /// `--scale`.
+    static let scale: Option<Int?> = .integer("--scale", placeholder: "N", range: 1...16, help: "downsample the result by N")
+    /// `-o`.
+    static let output: Option<String?> = .text(
+        "-o", placeholder: "OVERLAY.png|-", required: true, help: "the PNG to write; - writes it to stdout")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleSystem
 
 /// `legible status DIR`: merges the manifests of a sharded batch (`DIR/manifest/*.jsonl`) and
 /// says what is done, failed and missing (`Docs/Cluster.md`, "Status"). Exit status: 0 when
@@ -9,7 +10,7 @@ struct StatusCommand {
     static let spec = CommandSpec(
         name: "status", arguments: "DIR", positionalCount: 1...1,
         summary: "Merges the manifests of a sharded ingest into done, failed and missing counts and throughput.",
-        options: [OptionSpec("--json", help: "print one JSON object instead of text")], run: run)
+        options: [json.spec], run: run)
 
     /// How many failures and pending shards the text lists before "and N more".
     static let listed = 20
@@ -22,7 +23,7 @@ struct StatusCommand {
         } catch let error as ManifestError {
             throw CLIError.badData(error.message)
         }
-        if command.flag("--json") { try QueryCommands.printJSON(StatusOutput(status)) } else { try Console.out(text(status)) }
+        if command[json] { try QueryCommands.printJSON(StatusOutput(status)) } else { try Console.out(text(status)) }
         return status.isComplete ? 0 : status.failures.isEmpty ? 75 : 65
     }
 
@@ -116,4 +117,10 @@ struct StatusOutput: Encodable {
         tornLines = status.tornLines
         otherBatchRecords = status.otherBatchRecords
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension StatusCommand {
+    /// `--json`.
+    static let json: Option<Bool> = .flag("--json", help: "print one JSON object instead of text")
 }

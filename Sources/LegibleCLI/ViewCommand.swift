@@ -6,8 +6,18 @@ package enum ViewCommand {
         name: "view", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary: "Opens a window on the notebook: the scan, a caret and selection on the ink; prints `ready` once a page is drawn.",
         options: [
-            ReadCommands.storeOption,
-            OptionSpec("--title", kind: .text("TEXT"), help: "the notebook's name in the title bar"),
-            OptionSpec("--scans", kind: .text("DIR"), repeatable: true, help: "a folder to look for scans in, after each document's own"),
+            ReadCommands.storeFile.spec,
+            title.spec,
+            scans.spec,
         ], run: DesktopCommands.handOver)
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension ViewCommand {
+    /// `--title`, which `present` takes too.
+    package static let title: Option<String?> = .text(
+        "--title", placeholder: "TEXT", help: "the notebook's name (default: the first page's name and the page count)")
+    /// `--scans`.
+    package static let scans: Option<[String]> = .texts(
+        "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each document's own")
 }

@@ -6,6 +6,7 @@ import LegibleLayout
 import LegibleOCR
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleTestSupport
 import LegibleTextInput
 import LegibleWeb
@@ -255,10 +256,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A file's bytes through `open`/`read` (Foundation's `Data(contentsOf:)` leaks a buffer
     /// on an empty file, which LeakSanitizer would report as a finding of ours).
     static func fileBytes(_ url: URL) -> Data? {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return try? ReadAll.read(from: descriptor)
+        guard let descriptor = try? FileDescriptor.open(url.path, .readOnly) else { return nil }
+        defer { descriptor.close() }
+        return try? descriptor.readAll()
     }
 
     static let sample = Clipping(

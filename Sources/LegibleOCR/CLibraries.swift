@@ -80,7 +80,7 @@ enum Leptonica {
         }
     }
 
-    /// Writes a PNG (for inspecting preprocessing; `LEGIBLE_DUMP_PREPROCESSED`).
+    /// Writes a PNG (for inspecting preprocessing: ``Recogniser/preprocessedImageFolder``).
     static func writePNG(_ image: PixImage, to path: String) {
         _ = pixWrite(path, image.pointer, Int32(IFF_PNG))
     }

@@ -10,6 +10,9 @@ import LegibleLayout
 public final class Recogniser: @unchecked Sendable {
     /// The options every page is read with.
     public let options: OCROptions
+    /// A folder where each page's preprocessed image (what Tesseract is given) is written as
+    /// `<stem>.pre.png`, for inspecting preprocessing; `nil` writes nothing.
+    public let preprocessedImageFolder: String?
     private let loader: EngineLoader
     /// The engine, waited for: it loads while the first page is prepared.
     var api: TesseractAPI { get throws { try loader.engine() } }
@@ -20,8 +23,9 @@ public final class Recogniser: @unchecked Sendable {
     ///   `.traineddata` is not installed, ``OCRError/languageDataCorrupt(language:path:reason:)``
     ///   when it is not a model. An engine that then fails to initialise throws
     ///   ``OCRError/engine(function:detail:)`` from each `recognise` call instead.
-    public init(options: OCROptions = OCROptions()) throws {
+    public init(options: OCROptions = OCROptions(), preprocessedImageFolder: String? = nil) throws {
         self.options = options
+        self.preprocessedImageFolder = preprocessedImageFolder
         Leptonica.silence()
         let folder = options.dataPath ?? Self.defaultDataFolder()
         var firstModel: String?
@@ -238,8 +242,7 @@ public final class Recogniser: @unchecked Sendable {
         if strategy == .ruleRemoval { preprocessing.ruleRemoval = true }
         if strategy == .original { preprocessing = .none }
         let prepared = try Preprocessor(options: preprocessing).run(image)
-        // Debugging aid: LEGIBLE_DUMP_PREPROCESSED=DIR writes the image Tesseract is given.
-        if strategy == .standard, let folder = ProcessInfo.processInfo.environment["LEGIBLE_DUMP_PREPROCESSED"] {
+        if strategy == .standard, let folder = preprocessedImageFolder {
             Leptonica.writePNG(prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
         }
         return (try read(prepared, strategy, size: (image.width, image.height), resolution: resolution, path: path), prepared)

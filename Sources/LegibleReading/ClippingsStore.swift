@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -117,9 +118,14 @@ public final class ClippingsStore {
     /// Why this instance's last append failed, when it did (cleared by a successful append).
     public private(set) var lastFailure: StoreError?
 
-    /// A store at `url`; the file and its folder are created on first append.
-    public init(url: URL) {
+    /// The system calls the store makes (``SystemCalls/live`` unless a test gave others).
+    let calls: SystemCalls
+
+    /// A store at `url`; the file and its folder are created on first append. `calls` are the
+    /// system calls it makes: a test passes ones that fail or tear writes.
+    public init(url: URL, calls: SystemCalls = .live) {
         self.url = url
+        self.calls = calls
     }
 
     /// The default store for this platform (`Docs/Reading.md`, "Clippings store"):
@@ -148,13 +154,12 @@ public final class ClippingsStore {
     /// - Throws: ``StoreError`` (`.notAStore` when the file holds something else, `.io`).
     @discardableResult
     public func append(_ clipping: Clipping) throws -> Int {
-        let entry = try Clipping.encoder.encode(clipping) + Data([0x0A])
+        let entry = try Clipping.encoder.encode(clipping)
         do {
-            let repaired = try withLockedFile { descriptor in
-                let tail = try prepareTail(descriptor)
-                try writeAll(descriptor, tail.needsNewline ? Data([0x0A]) + entry : entry)
-                guard fsync(descriptor) == 0 else { throw failure(.io, "fsync") }
-                return tail.removedBytes
+            let repaired = try withLockedLog { log in
+                let repair = try prepareTail(log)
+                try log.append(entry)
+                return repair.removedBytes
             }
             lastAppended = clipping
             lastFailure = nil
@@ -170,60 +175,48 @@ public final class ClippingsStore {
     @discardableResult
     public func repair() throws -> Int {
         guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
-        return try withLockedFile { descriptor in
-            let tail = try prepareTail(descriptor)
-            if tail.needsNewline { try writeAll(descriptor, Data([0x0A])) }
-            if tail.changed, fsync(descriptor) != 0 { throw failure(.io, "fsync") }
-            return tail.removedBytes
-        }
+        return try withLockedLog { log in try prepareTail(log).removedBytes }
     }
 
     /// Reads every clipping without changing the file, reporting (never repairing) a torn tail
     /// and invalid lines. A valid last entry without its trailing newline counts as complete.
     /// - Throws: ``StoreError`` (`.notAStore` for a file that is something else, `.io`).
     public func read() throws -> Contents {
-        guard let data = try bytes() else { return Contents(clippings: [], tornTailBytes: 0, invalidLines: []) }
-        if !data.isEmpty {
-            let newline = data.firstIndex(of: 0x0A)
-            guard Self.isStore(firstLine: data[..<(newline ?? data.endIndex)], terminated: newline != nil) else { throw notAStore }
-        }
         var contents = Contents(clippings: [], tornTailBytes: 0, invalidLines: [])
+        guard let data = try bytes() else { return contents }
+        let lines = JSONLinesLog.lines(in: data)
+        if let first = lines.first, !Self.isStore(firstLine: first.bytes, terminated: first.terminated) { throw notAStore }
         let decoder = Clipping.decoder
-        var lineNumber = 0
-        var lineStart = data.startIndex
-        while lineStart < data.endIndex {
-            lineNumber += 1
-            let newline = data[lineStart...].firstIndex(of: 0x0A)
-            let line = data[lineStart..<(newline ?? data.endIndex)]
-            if let clipping = Self.decode(line, with: decoder) {
+        for line in lines {
+            if let clipping = Self.decode(line.bytes, with: decoder) {
                 contents.clippings.append(clipping)
-            } else if newline == nil {
-                contents.tornTailBytes = line.count
-            } else if !line.isEmpty {
-                contents.invalidLines.append(lineNumber)
+            } else if !line.terminated {
+                contents.tornTailBytes = line.bytes.count
+            } else if !line.bytes.isEmpty {
+                contents.invalidLines.append(line.number)
             }
-            lineStart = newline.map { data.index(after: $0) } ?? data.endIndex
         }
         return contents
     }
 
-    /// The file's bytes, read with `open`/`read` on a read-only, non-blocking descriptor (so a
-    /// FIFO cannot block); `nil` when there is no file. (Foundation's `Data(contentsOf:)` leaks a
-    /// buffer on an empty file.)
+    /// The file's bytes, read on a read-only, non-blocking descriptor (so a FIFO cannot block);
+    /// `nil` when there is no file.
     private func bytes() throws -> Data? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure(.io, "cannot read")
-        }
-        defer { close(descriptor) }
-        try requireRegularFile(descriptor)
+        let descriptor: FileDescriptor
         do {
-            return try ReadAll.read(from: descriptor)
-        } catch .system(let code) {
-            throw failure(.io, "cannot read", code: code)
+            descriptor = try FileDescriptor.open(url.path, .readOnly, options: .nonBlocking, calls: calls)
         } catch {
-            throw failure(.io, "cannot read", code: EFBIG)
+            if error == .noSuchFile { return nil }
+            throw failure("cannot read", error)
+        }
+        defer { descriptor.close() }
+        guard (try? descriptor.kind()) == .regularFile else { throw notARegularFile }
+        do {
+            return try descriptor.readAll()
+        } catch .system(let error) {
+            throw failure("cannot read", error)
+        } catch {
+            throw failure("cannot read", .fileTooLarge)
         }
     }
 
@@ -244,121 +237,42 @@ public final class ClippingsStore {
     /// clipping of a page, short enough that a huge file of something else costs little.
     static let firstLineLimit = 16 << 20
 
-    static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        return underlying.map { String(cString: strerror(Int32($0.code))) } ?? error.localizedDescription
-    }
-
     // MARK: File plumbing
 
-    private func withLockedFile<T>(_ body: (Int32) throws -> T) throws -> T {
+    /// Opens the store as a ``JSONLinesLog`` (creating it and its folder) and runs `body`
+    /// holding the log's lock.
+    private func withLockedLog<T>(_ body: (JSONLinesLog) throws -> T) throws -> T {
         let folder = url.deletingLastPathComponent()
-        let created = !FileManager.default.fileExists(atPath: url.path)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw StoreError(kind: .io, description: "cannot create \(folder.path)")
         }
-        // O_NOFOLLOW: a symbolic link named as the store could reach any file (Docs/Reading.md).
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else {
-            if errno == ELOOP { throw StoreError(kind: .notAStore, description: "\(url.path) is a symbolic link, not a clippings store") }
-            throw failure(.io, "cannot open")
+        do {
+            let log = try JSONLinesLog(path: url.path, calls: calls)
+            return try log.withLock { try body(log) }
+        } catch let failure as JSONLinesLog.Failure {
+            throw storeError(failure)
         }
-        defer { close(descriptor) }
-        try requireRegularFile(descriptor)
-        if created {
-            // Make the new file's directory entry durable too.
-            let directory = open(folder.path, O_RDONLY | O_CLOEXEC)
-            if directory >= 0 {
-                _ = fsync(directory)
-                close(directory)
-            }
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw failure(.io, "cannot lock") }
-        }
-        defer { _ = flock(descriptor, LOCK_UN) }
-        return try body(descriptor)
-    }
-
-    /// What ``prepareTail(_:)`` did to the end of the file.
-    private struct Tail {
-        var removedBytes = 0
-        var needsNewline = false
-        var changed: Bool { removedBytes > 0 || needsNewline }
     }
 
     /// Under the lock: refuses a file that is not a store, then makes the file end at a line
-    /// boundary. A last line without a newline is kept when it is a complete valid entry (the
-    /// caller writes the newline) and truncated when it is torn.
-    private func prepareTail(_ descriptor: Int32) throws -> Tail {
-        let size = lseek(descriptor, 0, SEEK_END)
-        guard size > 0 else { return Tail() }
-        try requireStore(descriptor, size: size)
-        guard try byte(descriptor, at: size - 1) != 0x0A else { return Tail() }
-        let keep = try lastLineStart(descriptor, size: size)
-        var tail = [UInt8](repeating: 0, count: Int(size - keep))
-        guard tail.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, $0.count, keep) }) == tail.count else {
-            throw failure(.io, "cannot read")
-        }
-        if Self.decode(Data(tail)) != nil { return Tail(needsNewline: true) }
-        guard ftruncate(descriptor, keep) == 0 else { throw failure(.io, "cannot repair") }
-        return Tail(removedBytes: tail.count)
+    /// boundary, keeping a last line that is a complete clipping.
+    private func prepareTail(_ log: JSONLinesLog) throws -> JSONLinesLog.TailRepair {
+        let size = try log.size()
+        guard size > 0 else { return JSONLinesLog.TailRepair() }
+        let first = try log.firstLine(limit: Self.firstLineLimit)
+        let proven = first.terminated || Int64(first.bytes.count) == size
+        guard proven, Self.isStore(firstLine: first.bytes, terminated: first.terminated) else { throw notAStore }
+        return try log.repairTail(keepingLastLine: { Self.decode($0) != nil })
     }
 
-    /// Refuses a file whose first line does not prove it a store (``isStore(firstLine:terminated:)``).
-    private func requireStore(_ descriptor: Int32, size: off_t) throws {
-        var line = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while off_t(line.count) < size, line.count < Self.firstLineLimit {
-            let count = Int(min(off_t(buffer.count), size - off_t(line.count)))
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(line.count)) }
-            guard read == count else { throw failure(.io, "cannot read") }
-            if let newline = buffer[..<count].firstIndex(of: 0x0A) {
-                line.append(contentsOf: buffer[..<newline])
-                guard Self.isStore(firstLine: line, terminated: true) else { throw notAStore }
-                return
-            }
-            line.append(contentsOf: buffer[..<count])
-        }
-        guard off_t(line.count) == size, Self.isStore(firstLine: line, terminated: false) else { throw notAStore }
-    }
-
-    private func byte(_ descriptor: Int32, at offset: off_t) throws -> UInt8 {
-        var value: UInt8 = 0
-        guard pread(descriptor, &value, 1, offset) == 1 else { throw failure(.io, "cannot read") }
-        return value
-    }
-
-    /// The offset just after the last newline before `size` (0 when there is none), scanning
-    /// back in 64 KiB steps.
-    private func lastLineStart(_ descriptor: Int32, size: off_t) throws -> off_t {
-        var end = size
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while end > 0 {
-            let start = max(0, end - off_t(buffer.count))
-            let count = Int(end - start)
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, start) }
-            guard read == count else { throw failure(.io, "cannot read") }
-            if let index = buffer[..<count].lastIndex(of: 0x0A) { return start + off_t(index) + 1 }
-            end = start
-        }
-        return 0
-    }
-
-    /// Test hook: with `LEGIBLE_CLIPPINGS_SPLIT_WRITES=1` each line is written in two halves
-    /// 2 ms apart, so a writer killed at a random moment often leaves a torn line. The
-    /// durability test uses it to prove torn lines are repaired without losing acknowledged
-    /// entries; a single small `write` is otherwise almost never cut by SIGKILL.
-    static let splitWrites = ProcessInfo.processInfo.environment["LEGIBLE_CLIPPINGS_SPLIT_WRITES"] == "1"
-
-    /// Writes `data` whole; with the test hook, in two halves 2 ms apart.
-    private func writeAll(_ descriptor: Int32, _ data: Data) throws {
-        let parts = Self.splitWrites && data.count > 1 ? [data.prefix(data.count / 2), data.dropFirst(data.count / 2)] : [data[...]]
-        for (index, part) in parts.enumerated() {
-            if index > 0 { usleep(2_000) }
-            if let error = WriteAll.write(Data(part), to: descriptor) { throw failure(.io, "cannot write", code: error) }
+    /// The store's error for a failure of its log.
+    private func storeError(_ failure: JSONLinesLog.Failure) -> StoreError {
+        switch failure {
+        case .symbolicLink: StoreError(kind: .notAStore, description: "\(url.path) is a symbolic link, not a clippings store")
+        case .notARegularFile: notARegularFile
+        case .system(let action, let error): self.failure(action, error)
         }
     }
 
@@ -367,15 +281,12 @@ public final class ClippingsStore {
     }
 
     /// A store is a regular file; a folder, FIFO or device is refused before any read or write.
-    private func requireRegularFile(_ descriptor: Int32) throws {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
-        }
+    private var notARegularFile: StoreError {
+        StoreError(kind: .notAStore, description: "\(url.path) is not a regular file, so not a clippings store")
     }
 
-    /// A failure naming the action, the file and the system's reason (`errno` by default).
-    private func failure(_ kind: StoreError.Kind, _ action: String, code: Int32 = errno) -> StoreError {
-        StoreError(kind: kind, description: "\(action) \(url.path): \(String(cString: strerror(code)))")
+    /// An I/O failure naming the action, the file and the system's reason.
+    private func failure(_ action: String, _ error: Errno) -> StoreError {
+        StoreError(kind: .io, description: "\(action) \(url.path): \(error)")
     }
 }

@@ -34,7 +34,7 @@ enum DesktopRunners {
         let pages = try paths.map(QueryCommands.loadPage)
         var scans: [String?] = []
         for (path, page) in zip(paths, pages) {
-            scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command.texts("--scans")).path)
+            scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command[ViewCommand.scans]).path)
         }
         try window(accessibleNotebook(pages, command, windowed: true), scans: scans)
         return 0
@@ -53,7 +53,7 @@ enum DesktopRunners {
     /// clippings store.
     static func accessibleNotebook(_ pages: [ScannedPage], _ command: ParsedCommand, windowed: Bool = false) -> AccessibleNotebook {
         let notebook = Notebook(pages: pages)
-        let title = command.text("--title") ?? Notebook.defaultTitle(for: notebook)
+        let title = command[ViewCommand.title] ?? Notebook.defaultTitle(for: notebook)
         return AccessibleNotebook(notebook: notebook, title: title, store: ReadCommands.store(command), windowed: windowed)
     }
 }

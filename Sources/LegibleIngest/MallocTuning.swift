@@ -20,8 +20,11 @@ import LegibleOCR
 ///
 /// OpenMP needs nothing here: the recogniser keeps Tesseract's regions on its own thread
 /// (`Docs/Platform.md`, "C library pitfalls").
-func prepareOCREnvironment(batch: Bool) {
-    guard getenv("GLIBC_TUNABLES") == nil else { return }
+///
+/// This changes the whole process, so only a program's entry point calls it, before any
+/// engine is made; `environment` is the process's (tunables the user set there win).
+public func tuneMallocForOCR(batch: Bool, environment: [String: String]) {
+    guard environment["GLIBC_TUNABLES"] == nil else { return }
     if batch {
         Malloc.set(Malloc.mmapThreshold, to: 64 << 20)
         Malloc.set(Malloc.trimThreshold, to: 128 << 20)

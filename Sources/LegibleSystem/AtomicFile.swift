@@ -1,5 +1,4 @@
 import Foundation
-import LegibleReading
 
 #if canImport(Glibc)
     import Glibc
@@ -16,17 +15,26 @@ import LegibleReading
 /// - temporary names carry the host and process, `.<name>.legible-<host>-<pid>-<random>.tmp`,
 ///   so a later run on the same host removes those whose process is gone (a killed run), and
 ///   never those of a live run or of another host sharing the folder.
-enum AtomicFile {
-    /// One file to write.
-    struct Output {
-        var path: String
-        var bytes: Data
+public enum AtomicFile {
+    /// One file to write: its path and its whole contents.
+    public struct Output: Sendable {
+        /// Where the file goes.
+        public var path: String
+        /// Its bytes.
+        public var bytes: Data
+        /// `bytes` to be written at `path`.
+        public init(path: String, bytes: Data) {
+            self.path = path
+            self.bytes = bytes
+        }
     }
 
+    /// What every temporary name holds, after the target's name.
     static let marker = ".legible-"
 
-    /// This host's name, reduced to characters safe in a file name.
-    static let hostName: String = {
+    /// This host's name, reduced to characters safe in a file name. A constant of the process,
+    /// read once.
+    public static let hostName: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
@@ -35,14 +43,14 @@ enum AtomicFile {
     }()
 
     /// Writes one file atomically.
-    static func write(_ data: Data, to path: String) throws {
-        try commit([Output(path: path, bytes: data)])
+    public static func write(_ data: Data, to path: String, calls: SystemCalls = .live) throws(FileError) {
+        try commit([Output(path: path, bytes: data)], calls: calls)
     }
 
     /// Writes every output to a temporary file, then renames them all; on any failure removes
-    /// the temporary files and throws ``CLIError`` (73 cannot create, 74 cannot write).
-    static func commit(_ outputs: [Output]) throws {
-        let staging = Staging()
+    /// the temporary files and throws ``FileError`` (`.cannotCreate`, `.io`).
+    public static func commit(_ outputs: [Output], calls: SystemCalls = .live) throws(FileError) {
+        let staging = Staging(calls: calls)
         for output in outputs { try staging.stage(output) }
         try staging.commit()
     }
@@ -51,18 +59,24 @@ enum AtomicFile {
     /// its file's temporary at once, so its bytes need not be held until the commit (a
     /// notebook's copied scans pass through memory one by one). Temporaries not committed are
     /// removed when the staging ends.
-    final class Staging {
+    public final class Staging {
         private var staged: [(temporary: String, path: String)] = []
         private var committed = false
+        private let calls: SystemCalls
+
+        /// An empty set, whose files are written and renamed with `calls`.
+        public init(calls: SystemCalls = .live) { self.calls = calls }
 
         /// Writes `output` to its temporary file now.
-        func stage(_ output: Output) throws { staged.append((try AtomicFile.writeTemporary(output), output.path)) }
+        public func stage(_ output: Output) throws(FileError) {
+            staged.append((try AtomicFile.writeTemporary(output, calls: calls), output.path))
+        }
 
         /// Renames every staged file over its target; on a failure removes the temporaries.
-        func commit() throws {
+        public func commit() throws(FileError) {
             for file in staged {
-                guard rename(file.temporary, file.path) == 0 else {
-                    let error = CLIError.io("cannot write \(file.path): \(errorText())")
+                guard calls.rename(file.temporary, file.path) == 0 else {
+                    let error = FileError(.io, "cannot write \(file.path): \(Errno.current)")
                     discard()
                     throw error
                 }
@@ -81,32 +95,39 @@ enum AtomicFile {
 
     /// The folder part of `path` (`.` when there is none). Written out because Foundation's
     /// `NSString.deletingLastPathComponent` traps on a one-character path such as `a`.
-    static func folderPath(of path: String) -> String {
+    public static func folderPath(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let folder = String(path[..<slash])
         return folder.isEmpty ? "/" : folder
     }
 
     /// Creates, fills and fsyncs the temporary file for `output`; returns its path.
-    static func writeTemporary(_ output: Output) throws -> String {
+    static func writeTemporary(_ output: Output, calls: SystemCalls) throws(FileError) -> String {
         let name = (output.path as NSString).lastPathComponent
-        guard !name.isEmpty, name != ".", name != ".." else { throw CLIError.cannotCreate("cannot create \(output.path): not a file name") }
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileError(.cannotCreate, "cannot create \(output.path): not a file name")
+        }
         // Never rename over a folder, device, FIFO or socket (`-o /dev/full` must not replace
         // the device node): only a regular file, or nothing, may be replaced.
         var status = stat()
         if lstat(output.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw CLIError.cannotCreate("cannot write \(output.path): it exists and is not a regular file")
+            throw FileError(.cannotCreate, "cannot write \(output.path): it exists and is not a regular file")
         }
         let temporary =
             folderPath(of: output.path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CLIError.cannotCreate("cannot create \(output.path): \(errorText())") }
-        var failure = WriteAll.write(output.bytes, to: descriptor)
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if let failure {
+        let descriptor: FileDescriptor
+        do {
+            descriptor = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls)
+        } catch {
+            throw FileError(.cannotCreate, "cannot create \(output.path): \(error)")
+        }
+        defer { descriptor.close() }
+        do {
+            try descriptor.writeAll(output.bytes)
+            try descriptor.sync()
+        } catch {
             unlink(temporary)
-            throw CLIError.io("cannot write \(output.path): \(String(cString: strerror(failure)))")
+            throw FileError(.io, "cannot write \(output.path): \(error)")
         }
         return temporary
     }
@@ -133,7 +154,7 @@ enum AtomicFile {
 
     /// Removes temporary files in `folder` left by killed runs on this host; returns how many.
     @discardableResult
-    static func removeStaleTemporaries(in folder: String) -> Int {
+    public static func removeStaleTemporaries(in folder: String) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefix = "\(marker)\(hostName)-"
         var removed = 0
@@ -145,6 +166,4 @@ enum AtomicFile {
         }
         return removed
     }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import LegibleBatch
+import LegibleSystem
+
+/// Runs an ``IngestPlan`` (`Docs/Architecture.md`, "Ingest"): the pages are spread over
+/// `plan.jobs` worker threads, each with its own ``PageReader``, largest files first; each page
+/// is logged to the shard's manifest as it ends; one bad page never stops the rest.
+public struct Ingest: Sendable {
+    /// The plan carried out.
+    public var plan: IngestPlan
+    /// Makes a worker's reader the first time the worker meets a page that needs one. A reader
+    /// that cannot be made fails that page with the maker's error.
+    public var makeReader: @Sendable () throws -> any PageReader
+    /// Called on a worker thread as each page ends, with the image's file name.
+    public var pageEnded: @Sendable (String) -> Void = { _ in }
+
+    /// An ingest of `plan` whose workers make readers with `makeReader`.
+    public init(plan: IngestPlan, makeReader: @escaping @Sendable () throws -> any PageReader) {
+        self.plan = plan
+        self.makeReader = makeReader
+    }
+
+    /// What an ingest did.
+    public struct Report {
+        /// Each image's outcome, in the plan's order.
+        public var outcomes: [PageOutcome]
+        /// Every reader the workers made or were given, so that the caller decides when they
+        /// are freed (a CLI keeps them until it exits: `Docs/Recognition.md`, "Speed and memory").
+        public var readers: [any PageReader]
+    }
+
+    /// Creates the output folder and removes temporaries a killed run left there.
+    /// - Throws: ``FileError`` `.cannotCreate` when the folder cannot be made or written.
+    public static func prepareOutputFolder(_ output: String) throws(FileError) {
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(.cannotCreate, "cannot create output folder \(output)")
+        }
+        guard access(output, W_OK) == 0 else { throw FileError(.cannotCreate, "output folder \(output) is not writable") }
+    }
+
+    /// Runs every page; `firstReader`, when given, serves the first worker. With a shard, each
+    /// page is appended to `manifest` as it ends.
+    /// - Throws: the manifest's error when a record could not be written (the pages' own
+    ///   failures are in their outcomes).
+    public func run(firstReader: (any PageReader)?, manifest: ManifestLog?) throws -> Report {
+        let queue = WorkQueue(order: largestFirst())
+        let results = OutcomeStore(count: plan.images.count)
+        let group = DispatchGroup()
+        for worker in 0..<min(plan.jobs, plan.images.count) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                var reader = worker == 0 ? firstReader : nil
+                while let index = queue.next() {
+                    let outcome = runPage(index, reader: &reader)
+                    results.set(index, outcome)
+                    if let manifest { results.record(error: manifest.log(outcome, key: plan.keys[index], shard: plan.shard)) }
+                    pageEnded((plan.images[index] as NSString).lastPathComponent)
+                }
+                results.keep(reader)
+            }
+            // Tesseract's recursion needs more than a secondary thread's default stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let error = results.firstError { throw error }
+        results.keep(firstReader)
+        return Report(outcomes: results.all, readers: results.readers)
+    }
+
+    /// Largest files first (longest-processing-time order): a slow page picked up last would
+    /// leave the other workers idle at the end of the batch.
+    func largestFirst() -> [Int] {
+        let sizes = plan.images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
+        return plan.images.indices.sorted { sizes[$0] > sizes[$1] }
+    }
+
+    /// One page on a worker, making the worker's reader the first time one is needed.
+    func runPage(_ index: Int, reader: inout (any PageReader)?) -> PageOutcome {
+        let source = plan.sources[index]
+        if source.needsReader, reader == nil {
+            do {
+                reader = try makeReader()
+            } catch {
+                var outcome = PageOutcome(image: plan.images[index])
+                outcome.failure = error
+                return outcome
+            }
+        }
+        return PageJob(image: plan.images[index], source: source, plan: plan).run(reader: reader)
+    }
+}
