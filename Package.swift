@@ -37,18 +37,18 @@ let package = Package(
         .systemLibrary(
             name: "CATK", pkgConfig: "atk-bridge-2.0",
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
-        // The GObject side of the AT-SPI bridge behind a header with plain C types only
-        // (Docs/ATSPI.md).
         .systemLibrary(
             name: "CGTK", pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]),
+        // The GObject side of the AT-SPI bridge behind a header with plain C types only
+        // (Docs/ATSPI.md).
+        .target(
+            name: "CLegibleATK", dependencies: ["CATK"],
+            linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // The viewer window behind a header with plain C types only (Docs/Viewer.md).
         .target(
             name: "CLegibleGTK", dependencies: ["CGTK", "CLegibleATK"],
             linkerSettings: ["gtk-3", "gdk-3", "gdk_pixbuf-2.0", "cairo", "m"].map { .linkedLibrary($0) }),
-        .target(
-            name: "CLegibleATK", dependencies: ["CATK"],
-            linkerSettings: ["atk-bridge-2.0", "atk-1.0", "gobject-2.0", "glib-2.0"].map { .linkedLibrary($0) }),
         // libxml2's SAX2 parser behind a header that includes none of libxml2's: its headers
         // include ICU's, which clash with Foundation's (Docs/Platform.md, "ICU headers").
         .target(name: "CStrictXML", dependencies: ["CXML2"]),
@@ -111,6 +111,11 @@ let package = Package(
                 "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch",
             ]),
 
+        // Test support comes first: the fuzzing harnesses replay with it.
+        .target(
+            name: "LegibleTestSupport",
+            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages"],
+            path: "Tests/LegibleTestSupport"),
         .target(
             name: "LegibleFuzzing",
             dependencies: [
@@ -119,10 +124,6 @@ let package = Package(
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 
-        .target(
-            name: "LegibleTestSupport",
-            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages"],
-            path: "Tests/LegibleTestSupport"),
         // The golden-image comparer links libpng; only the CLI tests need it.
         .target(
             name: "LegibleGoldenSupport",

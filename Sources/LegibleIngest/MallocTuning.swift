@@ -10,13 +10,12 @@ import LegibleOCR
 /// of the same names would at start-up, without re-executing; tunables the user set are kept.
 /// - For batches, the mmap threshold is raised to 64 MiB and the trim threshold to 128 MiB:
 ///   every page allocates and frees images of several MB, which glibc otherwise maps and unmaps
-///   each time. Measured on 40 pages: `--jobs 2` spent 1.79 s in the kernel (0.23 s tuned) and
-///   reached only 1.39× the throughput of `--jobs 1` (1.83× tuned).
+///   each time.
 /// - For a single page, the mmap threshold is fixed at glibc's default of 128 KiB. Left
 ///   dynamic, glibc raises it to the size of the first image freed, so later images come from
-///   the heap and their memory is kept after they are freed. Fixed, each is returned: the peak
-///   of one page fell from 65–67 MB to 59–60 MB (`Scans/breip-plain.png`, `chicago-2.png`) at
-///   the same speed.
+///   the heap and their memory is kept after they are freed.
+///
+/// What each setting measured is in `Docs/Recognition.md`, "Speed and memory".
 ///
 /// OpenMP needs nothing here: the recogniser keeps Tesseract's regions on its own thread
 /// (`Docs/Platform.md`, "C library pitfalls").

@@ -1,5 +1,5 @@
 // The one door to Tesseract and Leptonica. Every `pix*` and `Tess*` call of the package is in
-// this file (style.md: "one door to C"), each C object is owned by a Swift value that frees it,
+// this file (Docs/Architecture.md, "One door per C library"), each C object is owned by a Swift value that frees it,
 // and results are converted to Swift values before they leave. No C pointer escapes the module.
 import CLeptonica
 import CTesseract

@@ -49,27 +49,9 @@ public struct OCROptions: Hashable, Sendable {
     }
 }
 
-/// Preprocessing steps, each measured before being kept (see ``Preprocessor``).
-///
-/// Measured with `legible eval` on a 40-page evaluation corpus (`Tools/make-scans
-/// --evaluation 2`: every font on every paper, two seeds each), overall CER / line recall /
-/// line precision / word-box recall, 2026-11-29:
-///
-/// | steps | CER | line R | line P | word R |
-/// |---|---|---|---|---|
-/// | none (the original page, as plain `tesseract`) | 0.248 | 0.854 | 0.831 | 0.806 |
-/// | colour drop-out + background/Otsu | 0.159 | 0.974 | 0.966 | 0.931 |
-/// | **+ deskew (the default)** | **0.137** | **1.000** | **0.989** | **0.956** |
-/// | + deskew + rule removal | 0.154 | 0.990 | 0.982 | 0.954 |
-/// | grey (no colour drop-out) + background/Otsu + deskew | 0.144 | 0.990 | 0.990 | 0.942 |
-/// | darkest channel instead of red, + background/Otsu + deskew | 0.138 | 0.995 | 0.993 | 0.952 |
-/// | red + background + fixed threshold 110 (no Otsu) | 0.185 | 0.969 | 0.933 | 0.925 |
-///
-/// So rule removal stays available but off: once colour drop-out and background
-/// normalisation have run, the morphological opening only cuts ink where strokes cross rules.
-/// On greyscale copies of the 30 ruled, grid and legal-pad pages (where colour cannot separate
-/// rulings) it was neutral too: CER 0.175 without, 0.173 with; background normalisation with
-/// Otsu already drops pale rulings, and the opening found rulings on only a few dark-ruled pages.
+/// Preprocessing steps, each measured before being kept (see ``Preprocessor``): the default is
+/// colour drop-out, background normalisation with Otsu, and deskew; rule removal stays
+/// available but off. The measurements are in `Docs/Recognition.md`, "Measured settings".
 public struct PreprocessingOptions: Hashable, Sendable {
     /// Background normalisation + Otsu binarisation.
     public var backgroundNormalisation = true
