@@ -11,12 +11,21 @@ import Testing
 /// `Tests/Goldens/`.
 @Suite("Golden images")
 struct GoldenImageTests {
-    /// Ingests one scan and returns its page document path.
-    static func ingest(_ stem: String) throws -> (folder: String, document: String) {
+    /// Every scan of `Scans/` ingested once for the whole suite, by one `legible ingest` of them
+    /// all: each test reads the documents it needs, so no scan is recognised twice.
+    static let ingested: Result<String, GoldenError> = Result {
         let folder = try temporaryFolder()
-        let run = try legible(["ingest", Repository.scans.appendingPathComponent("\(stem).png").path, "-o", folder, "-q"])
-        guard run.status == 0 else { throw GoldenError(message: "ingest of \(stem) failed: \(run.stderr)") }
-        return (folder, "\(folder)/\(stem).json")
+        let images = Repository.scanStems.map { Repository.scans.appendingPathComponent("\($0).png").path }
+        let run = try legible(["ingest"] + images + ["-o", folder, "-q"])
+        guard run.status == 0 else { throw GoldenError(message: "ingest of Scans/ failed: \(run.stderr)") }
+        return folder
+    }.mapError { $0 as? GoldenError ?? GoldenError(message: "\($0)") }
+
+    /// The page document of one scan, and a fresh folder for what a test writes beside it.
+    static func ingest(_ stem: String) throws -> (folder: String, document: String) {
+        let document = "\(try ingested.get())/\(stem).json"
+        guard FileManager.default.fileExists(atPath: document) else { throw GoldenError(message: "no document for \(stem)") }
+        return (try temporaryFolder(), document)
     }
 
     struct GoldenError: Error, CustomStringConvertible {

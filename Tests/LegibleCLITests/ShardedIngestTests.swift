@@ -4,11 +4,23 @@ import LegibleTestSupport
 import Testing
 
 /// `legible ingest --shard`, `--inputs` and `legible status` on one machine; the same on a
-/// real Slurm is `ClusterTests`.
+/// real Slurm is `ClusterTests`. Pages are imported from hOCR made from each scan's ground
+/// truth (`--layouts`), so no page is recognised: sharding, manifests and status are what is
+/// tested, and the import path writes and logs pages exactly as recognition does.
 @Suite("Sharded ingest and status", .serialized)
 struct ShardedIngestTests {
     static let stems = ["breip-ruled", "chicago-2", "dkg-grid", "humor-plain", "kristi-legal"]
     static let images = stems.map { "Scans/\($0).png" }
+
+    /// A folder holding `<name>.hocr` for each (name, scan stem): the scan's ground truth as hOCR.
+    static func layouts(_ pages: [(name: String, stem: String)]) throws -> String {
+        let folder = try temporaryFolder()
+        for page in pages {
+            let hocr = try groundTruthLayout(stem: page.stem).hOCRDocument(systemName: "ground truth")
+            try Data(hocr.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(page.name).hocr"))
+        }
+        return folder
+    }
 
     /// Runs `legible` from the repository root, so the shard keys are `Scans/<stem>.png`.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
@@ -30,13 +42,14 @@ struct ShardedIngestTests {
 
     @Test("three shards of a list together write what one run writes, byte for byte, and status says complete")
     func shardsMatchOneRun() throws {
+        let imported = ["--layouts", try Self.layouts(Self.stems.map { ($0, $0) })]
         let reference = try temporaryFolder()
-        #expect(try Self.run(["ingest"] + Self.images + ["-o", reference, "-q"]).status == 0)
+        #expect(try Self.run(["ingest"] + Self.images + ["-o", reference, "-q"] + imported).status == 0)
         let out = try temporaryFolder()
         let list = try Self.writeList(Self.images.reversed())
         var seen: [String] = []
         for index in 0..<3 {
-            let run = try Self.run(["ingest", "--inputs", list, "-o", out, "--shard", "\(index)/3", "--jobs", "1"])
+            let run = try Self.run(["ingest", "--inputs", list, "-o", out, "--shard", "\(index)/3", "--jobs", "1"] + imported)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.hasPrefix("shard \(index)/3 of a batch of 5: "))
             let records = try Self.records("\(out)/manifest/\(index)-of-3.jsonl")
@@ -53,7 +66,7 @@ struct ShardedIngestTests {
         // The same shard of the list in the other order holds the same pages.
         let forward = try temporaryFolder()
         let list2 = try Self.writeList(Self.images)
-        #expect(try Self.run(["ingest", "--inputs", list2, "-o", forward, "--shard", "1/3", "-q"]).status == 0)
+        #expect(try Self.run(["ingest", "--inputs", list2, "-o", forward, "--shard", "1/3", "-q"] + imported).status == 0)
         let inputs = { (folder: String) in
             try Self.records("\(folder)/manifest/1-of-3.jsonl").compactMap { $0["input"] as? String }.sorted()
         }
@@ -68,7 +81,7 @@ struct ShardedIngestTests {
         #expect(summary["complete"] as? Bool == true && summary["done"] as? Int == 5 && summary["recognitions"] as? Int == 5)
 
         // A re-run of a shard recognises nothing and logs its pages as up to date.
-        #expect(try Self.run(["ingest", "--inputs", list, "-o", out, "--shard", "1/3", "-q"]).status == 0)
+        #expect(try Self.run(["ingest", "--inputs", list, "-o", out, "--shard", "1/3", "-q"] + imported).status == 0)
         let rerun = try Self.records("\(out)/manifest/1-of-3.jsonl").filter { $0["record"] as? String == "page" }
         #expect(rerun.suffix(rerun.count / 2).allSatisfy { $0["status"] as? String == "up-to-date" })
         #expect(try Self.run(["status", out]).stdout.contains("5 done (\(rerun.count / 2) found up to date)"))
@@ -84,7 +97,8 @@ struct ShardedIngestTests {
         let count = try #require((2...16).first { Shard.index(of: "a.png", count: $0) != Shard.index(of: "b.png", count: $0) })
         let shardOf = { (key: String) in "\(Shard.index(of: key, count: count))/\(count)" }
         let out = folder + "/out"
-        let arguments = ["ingest", "--inputs", list, "-o", out, "--root", folder, "-q"]
+        let layouts = try Self.layouts([("a", "chicago-2"), ("b", "chicago-3")])
+        let arguments = ["ingest", "--inputs", list, "-o", out, "--root", folder, "-q", "--layouts", layouts]
         let inFolder = { (arguments: [String]) in
             try runProcess(Repository.legibleExecutable, arguments, environment: [:], folder: URL(fileURLWithPath: folder))
         }
