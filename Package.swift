@@ -137,7 +137,7 @@ let package = Package(
             dependencies: ["LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleLayoutTests",
-            dependencies: ["LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
+            dependencies: ["LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleOCRTests",
             dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
@@ -156,6 +156,18 @@ let package = Package(
         .testTarget(
             name: "LegibleBatchTests",
             dependencies: ["LegibleBatch"]),
+        .testTarget(
+            name: "LegibleEvaluationTests",
+            dependencies: ["LegibleEvaluation", "LegibleLayout"]),
+        .testTarget(
+            name: "LegibleRasterTests",
+            dependencies: ["LegibleRaster"]),
+        .testTarget(
+            name: "LegibleATSPITests",
+            dependencies: ["LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleDesktopTests",
+            dependencies: ["LegibleDesktop", "CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleSystemTests",
             dependencies: ["LegibleSystem"]),

@@ -60,7 +60,9 @@ static AtkRole atk_role(int role) {
 // The object for `node`, created on first use and kept for the life of the process (pages and
 // regions are exposed lazily: nothing exists until a client asks for it).
 static AtkObject *object_for(int node) {
-    if (node < 0) return NULL;
+    // Before legible_atk_attach there is no table to ask and no bus to tell: a tree used
+    // without a bridge (the viewer's keys tested in process) sends events to nobody.
+    if (node < 0 || !nodes) return NULL;
     AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
     if (object) return object;
     int role = table.role(table.context, node);
@@ -514,13 +516,16 @@ void legible_atk_run(void) {
 
 // MARK: Events
 
+/// An object already made for `node`, else NULL (also before legible_atk_attach).
+static AtkObject *existing_object(int node) { return nodes ? g_hash_table_lookup(nodes, GINT_TO_POINTER(node)) : NULL; }
+
 void legible_atk_caret_moved(int node, int offset) {
-    AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
+    AtkObject *object = existing_object(node);
     if (object) g_signal_emit_by_name(object, "text-caret-moved", offset);
 }
 
 void legible_atk_selection_changed(int node) {
-    AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
+    AtkObject *object = existing_object(node);
     if (object) g_signal_emit_by_name(object, "text-selection-changed");
 }
 
@@ -529,6 +534,7 @@ void legible_atk_selection_changed(int node) {
 // "Announcements").
 void legible_atk_announce(int status, const char *text) {
     AtkObject *object = object_for(status);
+    if (!object) return;
     gint length = (gint)g_utf8_strlen(text, -1);
     g_signal_emit_by_name(object, "text-changed::insert", 0, length);
     g_object_notify(G_OBJECT(object), "accessible-name");
@@ -536,9 +542,9 @@ void legible_atk_announce(int status, const char *text) {
 }
 
 void legible_atk_child_replaced(int node, int index, int removed, int added) {
-    AtkObject *object = g_hash_table_lookup(nodes, GINT_TO_POINTER(node));
+    AtkObject *object = existing_object(node);
     if (!object) return;
-    AtkObject *old = removed >= 0 ? g_hash_table_lookup(nodes, GINT_TO_POINTER(removed)) : NULL;
+    AtkObject *old = existing_object(removed);
     if (old) g_signal_emit_by_name(object, "children-changed::remove", index, old);
     AtkObject *new = object_for(added);
     if (new) g_signal_emit_by_name(object, "children-changed::add", index, new);
@@ -546,13 +552,13 @@ void legible_atk_child_replaced(int node, int index, int removed, int added) {
 
 void legible_atk_page_changed(int document, int page) {
     AtkObject *object = object_for(document);
-    if (g_signal_lookup("page-changed", G_OBJECT_TYPE(object))) g_signal_emit_by_name(object, "page-changed", page);
+    if (object && g_signal_lookup("page-changed", G_OBJECT_TYPE(object))) g_signal_emit_by_name(object, "page-changed", page);
 }
 
 void legible_atk_focus(int node) {
     int previous = focused;
     focused = node;
-    AtkObject *old = previous >= 0 ? g_hash_table_lookup(nodes, GINT_TO_POINTER(previous)) : NULL;
+    AtkObject *old = existing_object(previous);
     if (old && previous != node) atk_object_notify_state_change(old, ATK_STATE_FOCUSED, FALSE);
     AtkObject *object = object_for(node);
     if (object) atk_object_notify_state_change(object, ATK_STATE_FOCUSED, TRUE);

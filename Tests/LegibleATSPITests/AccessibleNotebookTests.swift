@@ -1,0 +1,64 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleReading
+import LegibleTestSupport
+import Testing
+
+@testable import LegibleATSPI
+
+/// Records what the tree tells its clients.
+final class EventLog: AccessibleEvents {
+    var carets: [(node: Int, offset: Int)] = []
+    var pages: [Int] = []
+    var announcements: [String] = []
+    func caretMoved(node: Int, offset: Int) { carets.append((node, offset)) }
+    func selectionChanged(node: Int) {}
+    func announced(_ text: String) { announcements.append(text) }
+    func pageChanged(_ page: Int) { pages.append(page) }
+    func focused(node: Int) {}
+    func childReplaced(node: Int, index: Int, removed: Int, added: Int) {}
+}
+
+/// The AT-SPI tree in process, without a bus (`Docs/ATSPI.md`, "Offsets" and "Tree"): the bus
+/// tests (`AccessibilityBridgeTests`, `OrcaTests`) read the same tree through the real bridge.
+@Suite("the AT-SPI tree: nodes, and offsets in code points at the boundary")
+struct AccessibleNotebookTests {
+    /// A two-page notebook whose first page holds characters outside the Basic Multilingual
+    /// Plane, each two UTF-16 code units but one code point.
+    static func tree() -> AccessibleNotebook {
+        let first = ScannedPage(layout: LayoutBuilder().layout(exactText: "a 𝒜 b\nthe 🦉 owl"))
+        let second = ScannedPage(layout: LayoutBuilder().layout(exactText: "last page"))
+        let store = ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-atspi-\(UUID()).jsonl"))
+        return AccessibleNotebook(notebook: Notebook(pages: [first, second]), title: "owls", store: store)
+    }
+
+    @Test("a region's text and length are counted in code points, and its pieces come back whole")
+    func codePoints() {
+        let tree = Self.tree()
+        let first = tree.node(onPage: 0, at: 0)
+        let second = tree.node(onPage: 0, at: "a 𝒜 b\n".utf16.count)
+        #expect(first != second)
+        #expect(tree.characterCount(first) == 5)
+        #expect(tree.text(first, 2, 3) == "𝒜")
+        #expect(tree.text(first, 0, -1) == "a 𝒜 b")
+        #expect(tree.characterCount(second) == 9)
+        #expect(tree.text(second, 4, 5) == "🦉")
+    }
+
+    @Test("a caret set in code points lands on the right UTF-16 offset and is reported in code points")
+    func caret() {
+        let tree = Self.tree()
+        let events = EventLog()
+        tree.events = events
+        let second = tree.node(onPage: 0, at: "a 𝒜 b\n".utf16.count)
+        #expect(tree.setCaretOffset(second, 5))
+        #expect(tree.carets[0] == "a 𝒜 b\nthe 🦉".utf16.count)
+        #expect(tree.caretOffset(second) == 5)
+        #expect(events.carets.last?.offset == 5)
+        let lastPage = tree.node(onPage: 1, at: 0)
+        #expect(tree.setCaretOffset(lastPage, 4))
+        #expect(tree.currentPage == 1)
+        #expect(events.announcements.isEmpty, "a client's caret move turns the page without announcing it")
+    }
+}
