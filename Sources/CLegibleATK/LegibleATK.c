@@ -3,6 +3,10 @@
 // pages), LegibleTextNode (adds Text and Action: headings, paragraphs, the announcer) and
 // LegibleDocumentNode (adds Document). Every answer comes from Swift through the callback table; nothing is derived
 // here, so the text-input contract has one implementation.
+//
+// The state below is global because ATK is: atk-bridge registers one application per process,
+// and ATK asks a process-wide hook for its root object, so there is one bridge per process and
+// one table, node map and focus for it (Docs/ATSPI.md, "Tree").
 #include "LegibleATK.h"
 
 #include <atk-bridge.h>

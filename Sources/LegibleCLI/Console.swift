@@ -17,13 +17,39 @@ import LegibleSystem
 /// - Text from documents may hold control characters; written to a terminal they are shown
 ///   escaped (`\u{1B}`), so a page cannot move the cursor, retitle the window or hide output.
 package enum Console {
-    /// The descriptor messages are written to: a duplicate of the original stderr.
-    nonisolated(unsafe) private static var messages: Int32 = 2
+    /// What ``start()`` set up, fixed for the rest of the process. Descriptors 1 and 2 belong
+    /// to the process, so the console is one per process; its state is made once, on the
+    /// first use, and never changes after, so it needs no lock.
+    private struct State: Sendable {
+        /// The descriptor messages are written to: a duplicate of the original stderr.
+        var messages: Int32 = 2
+        var stdoutIsTerminal = false
+
+        /// Ignores `SIGPIPE` and `SIGXFSZ`, gives `SIGQUIT` its default, and moves library
+        /// chatter off the user's stderr.
+        static func start() -> State {
+            signal(SIGPIPE, SIG_IGN)
+            signal(SIGXFSZ, SIG_IGN)
+            signal(SIGQUIT, SIG_DFL)
+            var state = State(stdoutIsTerminal: isatty(1) != 0)
+            // A maintainer chasing a crash of legible itself wants the runtime's report, which
+            // would otherwise go to /dev/null with the libraries' chatter.
+            guard getenv("LEGIBLE_KEEP_STDERR") == nil else { return state }
+            let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
+            let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            guard copy >= 0, null >= 0 else { return state }
+            state.messages = copy
+            dup2(null, 2)
+            close(null)
+            return state
+        }
+    }
+
+    private static let state = State.start()
 
     /// The descriptor messages are written to, for a C library that must write its own line
     /// (after ``start()``, a duplicate of the original stderr).
-    package static var messageDescriptor: Int32 { messages }
-    nonisolated(unsafe) private static var stdoutIsTerminal = false
+    package static var messageDescriptor: Int32 { state.messages }
 
     /// Ignores `SIGPIPE` and `SIGXFSZ` and moves library chatter off the user's stderr. Call
     /// once, first. With `SIGXFSZ` ignored, a write past the file-size limit fails with `EFBIG`
@@ -32,35 +58,21 @@ package enum Console {
     /// `SIGQUIT` gets its default action back: the Swift runtime's backtracer catches it, so a
     /// user's Ctrl+\\ was swallowed while `legible` waited on a pipe or served the bus
     /// (`Docs/Hardening.md`, "Classes closed").
-    package static func start() {
-        signal(SIGPIPE, SIG_IGN)
-        signal(SIGXFSZ, SIG_IGN)
-        signal(SIGQUIT, SIG_DFL)
-        stdoutIsTerminal = isatty(1) != 0
-        // A maintainer chasing a crash of legible itself wants the runtime's report, which
-        // would otherwise go to /dev/null with the libraries' chatter.
-        guard getenv("LEGIBLE_KEEP_STDERR") == nil else { return }
-        let copy = fcntl(2, F_DUPFD_CLOEXEC, 3)
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        guard copy >= 0, null >= 0 else { return }
-        messages = copy
-        dup2(null, 2)
-        close(null)
-    }
+    package static func start() { _ = state }
 
     /// Gives descriptor 2 back its original target before `execv`, whose new image calls
     /// ``start()`` again (the private copy is close-on-exec).
     package static func restoreForExec() {
-        if messages != 2 { dup2(messages, 2) }
+        if state.messages != 2 { dup2(state.messages, 2) }
     }
 
     /// Whether messages go to a terminal (progress bars are drawn only then).
-    static var messagesAreTerminal: Bool { isatty(messages) != 0 }
+    static var messagesAreTerminal: Bool { isatty(state.messages) != 0 }
 
     /// Writes `text` to stdout, escaping control characters when stdout is a terminal.
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
     package static func out(_ text: String) throws {
-        let shown = stdoutIsTerminal ? TerminalText.escaped(text) : text
+        let shown = state.stdoutIsTerminal ? TerminalText.escaped(text) : text
         try out(Data(shown.utf8))
     }
 
@@ -76,11 +88,11 @@ package enum Console {
     /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
     /// message is ignored: the exit status still tells.
     static func message(_ line: String) {
-        try? FileDescriptor(rawValue: messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
+        try? FileDescriptor(rawValue: state.messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
-    static func messageBytes(_ text: String) { try? FileDescriptor(rawValue: messages).writeAll(Data(text.utf8)) }
+    static func messageBytes(_ text: String) { try? FileDescriptor(rawValue: state.messages).writeAll(Data(text.utf8)) }
 }
 
 /// Makes text safe to show on a terminal.

@@ -154,7 +154,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The Chicago notebook's layouts, read once per process from the test fixtures (through
     /// `fileBytes`: Foundation's file reading leaks under LeakSanitizer).
-    nonisolated(unsafe) static var chicago: [PageLayout]?
+    static let chicago: [PageLayout] = (1...3).compactMap { index in
+        fileBytes(Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\(index).json")).flatMap {
+            try? PageLayout.decodeDocument($0)
+        }
+    }
 
     static func script(_ data: Data) {
         guard let text = String(data: data, encoding: .utf8) else { return }
@@ -166,14 +170,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             precondition(error.line >= 1 && error.line <= lines, "a refused script names no line of it")
             return
         }
-        if chicago == nil {
-            chicago = (1...3).compactMap { index in
-                fileBytes(Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\(index).json")).flatMap {
-                    try? PageLayout.decodeDocument($0)
-                }
-            }
-        }
-        guard let layouts = chicago, layouts.count == 3 else { return }
+        let layouts = chicago
+        guard layouts.count == 3 else { return }
         let pages = layouts.map { ScannedPage(layout: $0) }
         let notebook = Notebook(pages: pages)
         let reader = ScreenReader(notebook: notebook)

@@ -324,6 +324,8 @@ public final class Recogniser: @unchecked Sendable {
 
 /// SHA-256 of each language model, computed once per process: every worker's engine records
 /// it, and hashing the 4 MB model again for each `--jobs` worker was repeated work.
+/// Sendable by its lock, which guards the table (`Mutex` would let the compiler check it, but
+/// needs macOS 15, and the package supports 13).
 final class ModelHashes: @unchecked Sendable {
     static let shared = ModelHashes()
     private var hashes: [String: String] = [:]
