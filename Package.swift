@@ -140,7 +140,7 @@ let package = Package(
             dependencies: ["LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleOCRTests",
-            dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport"]),
+            dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleRaster", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleImportTests",
             dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),

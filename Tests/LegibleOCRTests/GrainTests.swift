@@ -1,12 +1,99 @@
 import Foundation
+import LegibleLayout
+import LegibleRaster
 import Testing
 
 @testable import LegibleOCR
 
-/// Otsu's split, made again below the paper's grain (`Docs/Recognition.md`, "Grain"); a whole
-/// page is tested through the CLI (`HardeningTests.wordOnGrain`).
-@Suite("Ink below the paper's grain")
+/// Otsu's split, made again below the paper's grain, and pages of grain, noise and dust that
+/// must not be read as text (`Docs/Recognition.md`, "Grain"). Pages are drawn in Swift
+/// (``DrawnPage``) and read in process by the real Tesseract.
+@Suite("Ink below the paper's grain", .serialized)
 struct GrainTests {
+    static let greyPaper = Bitmap.Colour(232, 230, 226)
+    static let whitePaper = Bitmap.Colour(235, 235, 235)
+
+    static func read(_ page: DrawnPage) throws -> PageLayout {
+        try Recogniser().recognise(imageData: try page.png(), path: "drawn.png")
+    }
+
+    /// Whether every line lies on the ink that was laid, give or take 10 pixels.
+    static func linesOnInk(_ layout: PageLayout, _ page: DrawnPage) -> Bool {
+        let area = page.inked.map { PixelBox(x: $0.x - 10, y: $0.y - 10, width: $0.width + 20, height: $0.height + 20) }
+        return layout.lines.allSatisfy { line in area.contains { $0.intersection(line.box) != nil } }
+    }
+
+    static func step(_ layout: PageLayout, _ name: String) -> PreprocessingStep? {
+        layout.preprocessing?.first { $0.name == name }
+    }
+
+    @Test("a word on paper with a heavy grain is read: Otsu's split fell in the grain, and is made again below it")
+    func wordOnGrain() throws {
+        var page = DrawnPage(paper: Self.greyPaper, spread: 12)
+        try page.write(from: "kristi-plain", words: 1, x: 200, y: 300, height: 90, ink: Bitmap.Colour(31, 58, 147))
+        let layout = try Self.read(page)
+        let binarised = Self.step(layout, "background-normalisation")?.detail ?? ""
+        #expect(binarised.contains("fell in the paper's grain"), "\(binarised)")
+        #expect(layout.lines.count == 1, "\(layout.text)")
+        #expect(Self.linesOnInk(layout, page), "\(layout.lines.map(\.box)) on \(page.inked)")
+        #expect(Self.step(layout, "grain") == nil, "a page with writing is read")
+    }
+
+    @Test("a short line in grey pencil on heavy grain is read: the split below the grain stops at the grain's floor")
+    func pencilOnGrain() throws {
+        var page = DrawnPage(paper: Self.greyPaper, spread: 12)
+        try page.write(from: "kristi-plain", words: 2, x: 200, y: 300, height: 52, ink: Bitmap.Colour(120, 120, 120))
+        let layout = try Self.read(page)
+        #expect(layout.lines.count == 1, "\(layout.text)")
+        #expect(Self.linesOnInk(layout, page), "\(layout.lines.map(\.box)) on \(page.inked)")
+        #expect(Self.step(layout, "grain") == nil)
+    }
+
+    @Test(
+        "blank paper, with a heavy grain or a scanner's faint noise, comes back empty and is read once, not as text invented from its specks",
+        arguments: [(12.0, greyPaper), (3.0, whitePaper)])
+    func blankGrain(spread: Double, paper: Bitmap.Colour) throws {
+        let layout = try Self.read(DrawnPage(paper: paper, spread: spread))
+        #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
+        #expect(Self.step(layout, "grain")?.applied == true)
+        let check = Self.step(layout, "recognition-check")
+        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+    }
+
+    @Test("a white page with a few dots of dust is read once: dust is no writing a reading could miss")
+    func dustOnWhite() throws {
+        var page = DrawnPage(paper: Self.whitePaper, spread: 3)
+        page.dust(5)
+        let layout = try Self.read(page)
+        #expect(layout.lines.isEmpty, "\(layout.text)")
+        let check = Self.step(layout, "recognition-check")
+        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+    }
+
+    @Test(
+        "a page of noise, or of blank paper with a grain, gives no lines: no reading along lines found in it invents text",
+        arguments: [false, true])
+    func noisePage(grain: Bool) throws {
+        var generator = SystemRandomNumberGenerator()
+        // Grain: an A5 page at 200 dpi of 230-249 grey from a fixed xorshift sequence, which
+        // read along the lines found in its specks gave 35 lines of invented text. Noise: black
+        // or white at random.
+        var noise = grain ? Bitmap(width: 1166, height: 1654) : Bitmap(width: 800, height: 1000)
+        var state: UInt64 = 1
+        for index in stride(from: 0, to: noise.pixels.count, by: 4) {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let grey: UInt8 = grain ? 230 + UInt8(state % 20) : (Bool.random(using: &generator) ? 0 : 255)
+            noise.pixels.replaceSubrange(index..<index + 4, with: [grey, grey, grey, 255])
+        }
+        let layout = try Recogniser().recognise(imageData: try PNGCodec.encode(noise), path: "noise.png")
+        #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
+        // If lines were looked for in the ink, none were found.
+        let check = layout.preprocessing?.first { $0.name == "recognition-check" }?.detail ?? ""
+        #expect(!check.contains("lines found in the ink:") || check.contains("lines found in the ink: 0% of ink in 0 lines"), "\(check)")
+    }
+
     @Test("Otsu's threshold parts two levels of grey, and leaves an empty histogram at 0")
     func otsu() {
         var histogram = [Int](repeating: 0, count: 256)
