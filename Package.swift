@@ -146,7 +146,7 @@ let package = Package(
             dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleReadingTests",
-            dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleTestSupport"]),
+            dependencies: ["LegibleReading", "LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleWebTests",
             dependencies: ["LegibleWeb", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),

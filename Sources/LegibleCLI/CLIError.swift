@@ -61,25 +61,34 @@ extension ClippingsStore.StoreError: CLIFailure {
     package var message: String { description }
 }
 
-extension FileError: CLIFailure {
+/// A closed set of failure kinds, each with its exit status.
+package protocol ExitStatus {
+    /// The sysexits status of this kind of failure.
+    var exitCode: Int32 { get }
+}
+
+extension KindedError: CLIFailure where Kind: ExitStatus {
+    package var exitCode: Int32 { kind.exitCode }
+    package var message: String { description }
+}
+
+extension FileFailure: ExitStatus {
     package var exitCode: Int32 {
-        switch kind {
+        switch self {
         case .missingInput: return 66
         case .tooLarge: return 65
         case .cannotCreate: return 73
         case .io: return 74
         }
     }
-    package var message: String { description }
 }
 
-extension IngestError: CLIFailure {
+extension IngestFailure: ExitStatus {
     package var exitCode: Int32 {
-        switch kind {
+        switch self {
         case .usage: return 64
         case .missingInput: return 66
         case .noReader: return 70
         }
     }
-    package var message: String { description }
 }

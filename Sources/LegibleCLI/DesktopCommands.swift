@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +25,7 @@ package enum DesktopCommands {
         var arguments = CommandLine.arguments.map { strdup($0) } + [nil]
         Console.restoreForExec()
         execv(helper, &arguments)
-        let reason = String(cString: strerror(errno))
+        let reason = Errno.current.description
         Console.start()
         throw CLIError(code: 69, message: "could not start \(helper): \(reason)")
     }

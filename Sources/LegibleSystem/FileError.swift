@@ -1,22 +1,11 @@
-/// A file operation that failed, with one line naming the file and the cause
-/// (`Docs/Architecture.md`, "System layer"). The kind is a closed set, so that a program maps
-/// each to its own exit status (the CLI: README, "Exit codes").
-public struct FileError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong.
-    public enum Kind: Sendable, Equatable {
-        /// The input does not exist, is not a regular file, or cannot be opened for reading.
-        case missingInput
-        /// The input is larger than the caller's limit.
-        case tooLarge
-        /// A file or folder could not be created.
-        case cannotCreate
-        /// Reading, writing, syncing or renaming failed.
-        case io
-    }
-
+/// A failure of a closed set of kinds, with one line for the user (`Docs/Architecture.md`,
+/// "System layer"). The kind is what a program decides on: the CLI maps each kind to its exit
+/// status (README, "Exit codes"). ``FileError`` and the ingest library's `IngestError` are two.
+public struct KindedError<Kind: Sendable & Equatable>: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public var kind: Kind
-    /// One line naming the file and the cause, such as `cannot write out/a.json: No space left on device`.
+    /// One line naming the file or request and the cause, such as
+    /// `cannot write out/a.json: No space left on device`.
     public var description: String
 
     /// A failure of `kind` described by `description`.
@@ -25,3 +14,18 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         self.description = description
     }
 }
+
+/// What went wrong with a file.
+public enum FileFailure: Sendable, Equatable {
+    /// The input does not exist, is not a regular file, or cannot be opened for reading.
+    case missingInput
+    /// The input is larger than the caller's limit.
+    case tooLarge
+    /// A file or folder could not be created.
+    case cannotCreate
+    /// Reading, writing, syncing or renaming failed.
+    case io
+}
+
+/// A file operation that failed.
+public typealias FileError = KindedError<FileFailure>

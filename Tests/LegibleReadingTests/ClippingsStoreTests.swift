@@ -1,6 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegibleReading
+import LegibleSystem
 import Testing
 
 @Suite("Clippings store")
@@ -20,6 +21,26 @@ struct ClippingsStoreTests {
         #expect(contents.tornTailBytes == 0 && contents.invalidLines.isEmpty)
         let bytes = try Data(contentsOf: store.url)
         #expect(bytes.filter { $0 == 0x0A }.count == 3)
+    }
+
+    @Test(
+        "a failing write or fsync is reported as I/O, is not acknowledged, and loses no earlier clipping",
+        arguments: [SystemCalls.Call.write, .fsync])
+    func failingDisk(call: SystemCalls.Call) throws {
+        let store = ChicagoNotebook.temporaryStore()
+        try store.append(Self.clipping("kept"))
+        let failing = ClippingsStore(url: store.url, calls: SystemCalls.live.failing(call, with: .noSpace))
+        do {
+            try failing.append(Self.clipping("lost"))
+            Issue.record("the append did not fail")
+        } catch let error as ClippingsStore.StoreError {
+            #expect(error.kind == .io && error.description.contains(Errno.noSpace.description))
+        }
+        #expect(failing.lastAppended == nil && failing.lastFailure?.kind == .io)
+        let texts = try store.read().clippings.map(\.text)
+        #expect(texts.first == "kept")
+        try store.append(Self.clipping("after"))
+        #expect(try store.read().clippings.map(\.text).last == "after")
     }
 
     @Test("a line written by the earlier, untyped store reads back and writes again byte for byte")
