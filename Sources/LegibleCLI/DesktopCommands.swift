@@ -7,8 +7,8 @@ import LegibleSystem
 
 /// The commands that need a desktop's libraries — `present` (ATK, AT-SPI) and `view` (GTK) —
 /// run in a second executable, `legible-desktop`, installed beside `legible` (`Docs/CLI.md`,
-/// "Two executables"). `legible` itself then links none of the GTK stack: those libraries
-/// alone took 8 MB of every ingest's resident memory.
+/// "Two executables"). `legible` itself then links none of the GTK stack, whose libraries
+/// cost every ingest resident memory (`Docs/Recognition.md`, "Speed and memory").
 package enum DesktopCommands {
     /// The executable that runs the desktop commands.
     package static let executableName = "legible-desktop"

@@ -12,12 +12,7 @@ enum EvalCommand {
     static let spec = CommandSpec(
         name: "eval", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
         summary: "Scores page documents against ground truth: CER, WER, line recall and precision, IoU, word-box recall.",
-        options: [
-            truth.spec,
-            tesseract.spec,
-            languages.spec,
-            json.spec,
-        ], run: run)
+        options: [truth.spec, tesseract.spec, languages.spec, json.spec], run: run)
 
     /// One scored page: ours, and plain Tesseract's when asked for.
     struct Row {

@@ -24,12 +24,7 @@ package enum HTMLCommand {
         name: "html", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary:
             "Writes DIR/index.html: the notebook's scans with their text laid over the handwriting, for any browser and screen reader.",
-        options: [
-            output.spec,
-            title.spec,
-            images.spec,
-            scans.spec,
-        ], run: run)
+        options: [output.spec, title.spec, images.spec, scans.spec], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "."

@@ -29,23 +29,8 @@ struct IngestCommand {
         name: "ingest", arguments: "[IMAGE...]", positionalCount: 0...Int.max,
         summary: "Reads PNG, JPEG and TIFF pages into page documents (and hOCR, text, ALTO) in the output folder.",
         options: [
-            output.spec,
-            inputs.spec,
-            shard.spec,
-            shardCount.spec,
-            root.spec,
-            format.spec,
-            jobs.spec,
-            languages.spec,
-            psm.spec,
-            dpi.spec,
-            noPreprocess.spec,
-            preprocess.spec,
-            layout.spec,
-            layouts.spec,
-            timeout.spec,
-            force.spec,
-            quiet.spec,
+            output.spec, inputs.spec, shard.spec, shardCount.spec, root.spec, format.spec, jobs.spec, languages.spec, psm.spec, dpi.spec,
+            noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, force.spec, quiet.spec,
         ], alternatives: [[noPreprocess.spec, preprocess.spec].map(\.canonical), [layout.spec, layouts.spec].map(\.canonical)], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
@@ -78,9 +63,8 @@ struct IngestCommand {
     }
 
     /// Keeps `readers` until the process exits (`Docs/Recognition.md`, "Speed and memory"):
-    /// tearing an engine down frees its model piece by piece, which took 7 ms at the end of
-    /// every single-page ingest of about 0.3 s, while at exit the system takes the whole process
-    /// back at once. Each is first let finish loading, so that exit never frees a library's
+    /// tearing an engine down frees its model piece by piece, while at exit the system takes
+    /// the whole process back at once. Each is first let finish loading, so that exit never frees a library's
     /// globals under a loading thread. Only the CLI does this; a long-lived program frees its
     /// readers as usual.
     static func keepUntilExit(_ readers: [any PageReader]) {

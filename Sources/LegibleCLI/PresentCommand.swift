@@ -6,8 +6,5 @@ package enum PresentCommand {
         name: "present", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary:
             "Serves the notebook on the accessibility bus (AT-SPI) until SIGINT, SIGTERM or the end of stdin; prints `ready` once clients can see it.",
-        options: [
-            ReadCommands.storeFile.spec,
-            ViewCommand.title.spec,
-        ], run: DesktopCommands.handOver)
+        options: [ReadCommands.storeFile.spec, ViewCommand.title.spec], run: DesktopCommands.handOver)
 }

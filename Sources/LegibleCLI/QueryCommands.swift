@@ -79,9 +79,7 @@ package enum QueryCommands {
     static let caretSpec = CommandSpec(
         name: "caret", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
         summary: "Prints the caret rect at OFFSET as JSON, image pixels.",
-        options: [
-            affinity.spec
-        ], run: caret)
+        options: [affinity.spec], run: caret)
 
     static func caret(_ command: ParsedCommand) throws -> Int32 {
         let page = try loadPage(command.positionals[0])
@@ -141,10 +139,7 @@ package enum QueryCommands {
     static let moveSpec = CommandSpec(
         name: "move", arguments: "PAGE.json OFFSET", positionalCount: 2...2,
         summary: "Asks the tokenizer where the next boundary is and which unit encloses OFFSET, as JSON.",
-        options: [
-            by.spec,
-            direction.spec,
-        ], run: move)
+        options: [by.spec, direction.spec], run: move)
 
     static func move(_ command: ParsedCommand) throws -> Int32 {
         let granularity = (command[by] ?? .character).value

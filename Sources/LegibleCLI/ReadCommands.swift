@@ -32,15 +32,7 @@ package enum ReadCommands {
         name: "read", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary: "Prints what a screen reader says over the notebook, one utterance per line.",
         options: [
-            all.spec,
-            speakScreen.spec,
-            rotor.spec,
-            from.spec,
-            script.spec,
-            ranges.spec,
-            noLinks.spec,
-            noPageTurn.spec,
-            storeFile.spec,
+            all.spec, speakScreen.spec, rotor.spec, from.spec, script.spec, ranges.spec, noLinks.spec, noPageTurn.spec, storeFile.spec,
         ], run: read)
 
     /// With `--script` it replays the gestures; with `--all` it reads all from the top of the

@@ -17,13 +17,8 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render", arguments: "PAGE.json", positionalCount: 1...1,
         summary: "Draws line boxes, word boxes and selection rects over the scan (or white) into a PNG; written atomically.",
-        options: [
-            range.spec,
-            image.spec,
-            blank.spec,
-            scale.spec,
-            output.spec,
-        ], alternatives: [[image.spec, blank.spec].map(\.canonical)], run: run)
+        options: [range.spec, image.spec, blank.spec, scale.spec, output.spec], alternatives: [[image.spec, blank.spec].map(\.canonical)],
+        run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "-"

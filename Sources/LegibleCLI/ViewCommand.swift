@@ -5,11 +5,7 @@ package enum ViewCommand {
     static let spec = CommandSpec(
         name: "view", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary: "Opens a window on the notebook: the scan, a caret and selection on the ink; prints `ready` once a page is drawn.",
-        options: [
-            ReadCommands.storeFile.spec,
-            title.spec,
-            scans.spec,
-        ], run: DesktopCommands.handOver)
+        options: [ReadCommands.storeFile.spec, title.spec, scans.spec], run: DesktopCommands.handOver)
 }
 
 // The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Loads a Tesseract engine on a thread of its own, so that a page is decoded and prepared
-/// while the model loads (`Docs/Recognition.md`, "Speed and memory"): the two took about
-/// 0.1 s each, one after the other, in every single-page run. The same thread then hashes the
-/// model file for the page documents, after the engine is handed over, while the page is
-/// being read: on the reading thread, hashing the 4 MB model held the page back by 7 ms.
+/// while the model loads, rather than one after the other. The same thread then hashes the
+/// model file for the page documents, after the engine is handed over, while the page is being
+/// read, rather than holding the page back. What each saved: `Docs/Recognition.md`, "Speed and
+/// memory".
 ///
 /// Sendable by its condition, under which every stored result is written and read.
 final class EngineLoader: @unchecked Sendable {

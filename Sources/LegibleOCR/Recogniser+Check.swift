@@ -84,8 +84,8 @@ extension Recogniser {
 
         /// Less ink than this (px at half size, a blot 16 px across at full size) is what
         /// cleaning left of specks and dust: no writing that a reading could miss, so it starts
-        /// no retry. A white page with five dots of dust 6 px across was read six times over
-        /// without it (1.5 s), once with it (0.27 s).
+        /// no retry: a white page with five dots of dust was read six times over without it
+        /// (`Docs/Recognition.md`, "Grain").
         static let leastInk = 64
 
         /// The reference of a page whose standard reading found `binary` (ink = 1); `textured`

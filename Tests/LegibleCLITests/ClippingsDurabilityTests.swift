@@ -50,7 +50,7 @@ struct ClippingsDurabilityTests {
         var generator = SplitMix(seed: 2026)
         var tornAfterKill = 0
         for round in 0..<24 {
-            // Half the rounds write each line in two halves, so kills tear lines for real.
+            // Half the rounds cut every write in halves 2 ms apart (SystemCalls.splitWrites), so kills tear lines for real.
             let before = Self.size(of: store)
             let writers = try (0..<4).map { _ in try Self.startWriter(page: page, store: store, splitWrites: round % 2 == 1) }
             // Kill at a random moment after the writers have begun appending, however slowly
