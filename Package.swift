@@ -29,6 +29,9 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
         .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
         .systemLibrary(
@@ -74,6 +77,8 @@ let package = Package(
         .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
         .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
+        // Tagged PDF/UA-1 output, written, never parsed (Docs/PDF.md).
+        .target(name: "LegiblePDF", dependencies: ["CZlib", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(
             name: "LegibleDesktop", dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
@@ -98,7 +103,7 @@ let package = Package(
             name: "LegibleCLI",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(
@@ -169,6 +174,9 @@ let package = Package(
             name: "LegibleDesktopTests",
             dependencies: ["LegibleDesktop", "CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegiblePDFTests",
+            dependencies: ["LegiblePDF", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
             name: "LegibleSystemTests",
             dependencies: ["LegibleSystem"]),
         .testTarget(
@@ -176,6 +184,9 @@ let package = Package(
             dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
-            dependencies: ["LegibleLayout", "LegibleRaster", "LegibleBatch", "LegibleTestSupport", "LegibleGoldenSupport"]),
+            dependencies: [
+                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
+                "LegibleGoldenSupport",
+            ]),
     ]
 )

@@ -494,6 +494,8 @@ case "gestures":
     try gestureBenchmark()
 case "cluster":
     try clusterBenchmark()
+case "pdf":
+    try pdfBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf")
 }

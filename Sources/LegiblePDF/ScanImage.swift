@@ -1,0 +1,105 @@
+import Foundation
+
+/// A scan as a PDF image XObject, its compressed data passed through unchanged
+/// (`Docs/PDF.md`, "Images"): a PNG's zlib stream becomes `/FlateDecode` with PNG predictors, a
+/// JPEG's file becomes `/DCTDecode`. Nothing is decoded or compressed again, so the page shows
+/// exactly the scan's pixels and the file grows by the scan's size only.
+struct ScanImage: Equatable {
+    /// The stored image's size in pixels (before any orientation is applied).
+    var width: Int
+    var height: Int
+    /// The XObject dictionary's entries besides `/Type`, `/Subtype` and `/Length`.
+    var dictionary: String
+    /// The stream data.
+    var data: Data
+
+    /// Why a scan cannot be placed without re-encoding it.
+    struct Unsupported: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The image in `bytes`, a PNG or a JPEG file.
+    static func make(_ bytes: Data) throws(Unsupported) -> ScanImage {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(bytes) }
+        if bytes.starts(with: [0xFF, 0xD8]) { return try jpeg(bytes) }
+        throw Unsupported(description: "only PNG and JPEG scans can be placed in a PDF yet")
+    }
+
+    /// A PNG's chunks: IHDR for the size and pixel format, PLTE for a palette, every IDAT's
+    /// bytes joined into one zlib stream.
+    static func png(_ bytes: Data) throws(Unsupported) -> ScanImage {
+        let data = [UInt8](bytes)
+        var position = 8
+        var header: [UInt8] = []
+        var palette: [UInt8] = []
+        var compressed = Data()
+        while position + 8 <= data.count {
+            let length = Int(
+                UInt32(data[position]) << 24 | UInt32(data[position + 1]) << 16 | UInt32(data[position + 2]) << 8
+                    | UInt32(data[position + 3]))
+            let type = String(decoding: data[(position + 4)..<(position + 8)], as: UTF8.self)
+            let start = position + 8
+            guard length >= 0, start + length + 4 <= data.count else { throw Unsupported(description: "the PNG is truncated") }
+            switch type {
+            case "IHDR": header = Array(data[start..<(start + length)])
+            case "PLTE": palette = Array(data[start..<(start + length)])
+            case "IDAT": compressed.append(contentsOf: data[start..<(start + length)])
+            default: break
+            }
+            position = start + length + 4
+            if type == "IEND" { break }
+        }
+        guard header.count == 13, !compressed.isEmpty else { throw Unsupported(description: "the PNG has no image header or data") }
+        let width = Int(UInt32(header[0]) << 24 | UInt32(header[1]) << 16 | UInt32(header[2]) << 8 | UInt32(header[3]))
+        let height = Int(UInt32(header[4]) << 24 | UInt32(header[5]) << 16 | UInt32(header[6]) << 8 | UInt32(header[7]))
+        let depth = Int(header[8])
+        let (colourType, interlace) = (header[9], header[12])
+        guard interlace == 0 else { throw Unsupported(description: "an interlaced PNG cannot be placed without decoding it") }
+        let space: String
+        let colours: Int
+        switch colourType {
+        case 0: (space, colours) = ("/DeviceGray", 1)
+        case 2: (space, colours) = ("/DeviceRGB", 3)
+        case 3 where !palette.isEmpty:
+            (space, colours) = ("[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(PDFText.hex(palette))>]", 1)
+        case 4, 6:
+            let pixels = PNGPixels(width: width, height: height, depth: depth, channels: colourType == 4 ? 2 : 4)
+            return try pixels.withoutAlpha(compressed)
+        default: throw Unsupported(description: "the PNG's colour type \(colourType) is not one PNG defines")
+        }
+        let parameters = "<< /Predictor 15 /Colors \(colours) /BitsPerComponent \(depth) /Columns \(width) >>"
+        return ScanImage(
+            width: width, height: height,
+            dictionary:
+                "/Width \(width) /Height \(height) /ColorSpace \(space) /BitsPerComponent \(depth) /Filter /FlateDecode /DecodeParms \(parameters)",
+            data: compressed)
+    }
+
+    /// A JPEG's size and components from its first start-of-frame segment; an Adobe CMYK JPEG
+    /// is stored inverted, so its decode array inverts it back.
+    static func jpeg(_ bytes: Data) throws(Unsupported) -> ScanImage {
+        let data = [UInt8](bytes)
+        var position = 2
+        var adobe = false
+        while position + 4 <= data.count {
+            guard data[position] == 0xFF else { throw Unsupported(description: "the JPEG's segments are broken") }
+            let marker = data[position + 1]
+            let length = Int(data[position + 2]) << 8 | Int(data[position + 3])
+            if marker == 0xEE { adobe = true }
+            let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isFrame, position + 10 <= data.count {
+                let height = Int(data[position + 5]) << 8 | Int(data[position + 6])
+                let width = Int(data[position + 7]) << 8 | Int(data[position + 8])
+                let components = Int(data[position + 9])
+                let space = components == 1 ? "/DeviceGray" : components == 3 ? "/DeviceRGB" : "/DeviceCMYK"
+                let decode = components == 4 && adobe ? " /Decode [1 0 1 0 1 0 1 0]" : ""
+                return ScanImage(
+                    width: width, height: height,
+                    dictionary: "/Width \(width) /Height \(height) /ColorSpace \(space) /BitsPerComponent 8 /Filter /DCTDecode\(decode)",
+                    data: bytes)
+            }
+            position += 2 + length
+        }
+        throw Unsupported(description: "the JPEG has no frame header")
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// `legible-bench pdf`: the tagged PDF's figures (`Docs/PDF.md`, "Measured"). It ingests
+/// `Scans/`, times `legible pdf` on 100 pages and on the 15 pages once each, and weighs each PDF
+/// against the scans it shows.
+func pdfBenchmark() throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-pdf-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let scans = root.appendingPathComponent("Scans").path
+    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
+    guard ingest.status == 0 else { return print("ingest failed with \(ingest.status)") }
+    let pages = images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }
+    for (label, list) in [("15 pages", pages), ("100 pages", (0..<100).map { pages[$0 % pages.count] })] {
+        let output = work + "/\(list.count).pdf"
+        let run = measure([legibleExecutable, "pdf"] + list + ["-o", output, "--scans", scans])
+        let scanBytes = list.reduce(0) {
+            $0 + fileSize(scans + "/" + (($1 as NSString).lastPathComponent as NSString).deletingPathExtension + ".png")
+        }
+        let pdfBytes = fileSize(output)
+        print(
+            String(
+                format: "legible pdf, %@: %.3f s wall, %.0f MB peak (status %d); %d bytes for %d bytes of scans (%.3f×)", label,
+                run.seconds,
+                run.peakMB, run.status, pdfBytes, scanBytes, Double(pdfBytes) / Double(max(1, scanBytes))))
+    }
+}

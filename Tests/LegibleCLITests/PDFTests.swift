@@ -1,0 +1,136 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleReading
+import LegibleTestSupport
+import LegibleTextInput
+import Testing
+
+/// `legible pdf` read by the clients people use (`Docs/PDF.md`, "Tests"): poppler's `pdftotext`
+/// and `pdfinfo`, `qpdf --check`, and two PDF/UA checkers from PyPI, `pdfua` and `outloud`.
+@Suite("legible pdf read by poppler, qpdf and two PDF/UA checkers", .serialized)
+struct PDFTests {
+    static let chicago = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
+
+    /// A command found on the `PATH`, run to its end.
+    static func tool(_ name: String, _ arguments: [String]) throws -> Run {
+        try runProcess(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, environment: [:])
+    }
+
+    static var available: Bool {
+        let found = ["pdftotext", "pdfinfo", "qpdf", "pdfua", "outloud"].allSatisfy { (try? tool("which", [$0]).status) == 0 }
+        return RealParts.available(found, reason: "poppler-utils, qpdf, pdfua or outloud is missing (Tools/install-dependencies)")
+    }
+
+    /// Writes the PDF of `pages` (scans searched in `Scans/` too); returns its path.
+    static func pdf(_ pages: [String], in folder: String) throws -> String {
+        let output = folder + "/notebook.pdf"
+        let run = try legible(["pdf"] + pages + ["--scans", Repository.scans.path, "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        return output
+    }
+
+    /// The checkers' verdicts: `pdfua check` exits 0 without findings; `outloud` reports no
+    /// failed PDF/UA-1 checkpoint. Prints what `outloud` leaves to a person.
+    static func expectCheckersPass(_ pdf: String) throws {
+        let pdfua = try tool("pdfua", ["check", pdf])
+        #expect(pdfua.status == 0, "\(pdfua.stdout)")
+        let outloud = try tool("outloud", [pdf])
+        #expect(outloud.stdout.contains("PDF/UA-1 checkpoints: ") && !outloud.stdout.contains(" fail"), "\(outloud.stdout)")
+        print(
+            "outloud on \((pdf as NSString).lastPathComponent): \(outloud.stdout.split(separator: "\n").dropFirst().joined(separator: "; "))"
+        )
+        #expect(try tool("qpdf", ["--check", pdf]).status == 0)
+    }
+
+    /// Every word box `pdftotext -bbox-layout` gives on page `page` (1-based), in image pixels.
+    static func wordBoxes(_ pdf: String, page: Int, scale: Double) throws -> [CGRect] {
+        let html = try tool("pdftotext", ["-bbox-layout", "-f", "\(page)", "-l", "\(page)", pdf, "-"]).stdout
+        let pattern = #/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"/#
+        return html.matches(of: pattern).map { match in
+            let (x0, y0, x1, y1) = (Double(match.output.1)!, Double(match.output.2)!, Double(match.output.3)!, Double(match.output.4)!)
+            return CGRect(x: x0 / scale, y: y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+        }
+    }
+
+    /// The bounding box of a selection rect turned along its line, as a viewer draws it.
+    static func drawnBox(_ selection: TextSelectionRect) -> CGRect {
+        let rect = selection.rect
+        let turn = selection.transform ?? .identity
+        let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)].map {
+            turn.apply(CGPoint(x: $0.0, y: $0.1))
+        }
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    @Test("the Chicago notebook: its text in reading order, every word on its ink, headings and paragraphs tagged, checkers pass")
+    func chicagoNotebook() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let pdf = try Self.pdf(Self.chicago, in: folder)
+        let pages = try Self.chicago.map { try ScannedPage(contentsOf: URL(fileURLWithPath: $0)) }
+        // The text, word for word in reading order: what `legible read --all` reads, without
+        // its page announcements.
+        let extracted = try Self.tool("pdftotext", [pdf, "-"]).stdout
+        let reading = pages.map(\.layout.text).joined(separator: "\n")
+        #expect(extracted.split(whereSeparator: \.isWhitespace) == reading.split(whereSeparator: \.isWhitespace))
+        // Each word's box lies on the word's selection rect, turned along its line.
+        var worst = 0.0
+        for (index, page) in pages.enumerated() {
+            let scale = 72 / Double(page.layout.image.dpi ?? 300)
+            let words = page.layout.lines.flatMap { $0.words ?? [] }
+            let boxes = try Self.wordBoxes(pdf, page: index + 1, scale: scale)
+            #expect(boxes.count == words.count)
+            for (word, box) in zip(words, boxes) {
+                let expected = Self.drawnBox(try #require(page.selectionRects(for: TextRange(word.range.start, word.range.end)).first))
+                let edges = [box.minX - expected.minX, box.minY - expected.minY, box.maxX - expected.maxX, box.maxY - expected.maxY]
+                worst = max(worst, edges.map(\.magnitude).max()!)
+            }
+        }
+        print("pdftotext word boxes against the selection rects: worst edge \(String(format: "%.2f", worst)) px")
+        #expect(worst <= 2)
+        // The tag tree: a Document of H1 headings and P paragraphs, in reading order.
+        let tree = try Self.tool("pdfinfo", ["-struct-text", pdf]).stdout.split(separator: "\n")
+        let notebook = Notebook(pages: pages)
+        let tags = tree.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { String($0.dropFirst(2).prefix(2)) }
+        #expect(tree.first == "Document")
+        #expect(tags == notebook.allRegions.map { $0.isHeading ? "H1" : "P " })
+        let info = try Self.tool("pdfinfo", [pdf]).stdout
+        #expect(info.contains("Tagged:          yes") && info.contains("Title:           chicago-1 and 2 more pages"))
+        try Self.expectCheckersPass(pdf)
+    }
+
+    @Test("a generated page with emoji, combining marks and a right-to-left line extracts as written, and passes the checkers")
+    func generatedPage() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let page = try WebGeneratedPageTests.generatedPage(in: folder)
+        let pdf = try Self.pdf([page], in: folder)
+        let extracted = try Self.tool("pdftotext", [pdf, "-"]).stdout
+        for piece in ["Notes 👩‍👩‍👧 café and more", "naïve re\u{301}sume\u{301} here", "line 🇨🇭 flag", "שלום עולם טוב"] {
+            #expect(extracted.contains(piece), "\(piece) is not in \(extracted)")
+        }
+        try Self.expectCheckersPass(pdf)
+    }
+
+    @Test("refusals: an output over an input is 64 and a scan that is not PNG or JPEG 65, each with one line and no file")
+    func refusals() throws {
+        let folder = try temporaryFolder()
+        let document = folder + "/chicago-1.json"
+        try FileManager.default.copyItem(atPath: Self.chicago[0], toPath: document)
+        let over = try legible(["pdf", document, "--scans", Repository.scans.path, "-o", document])
+        #expect(over.status == 64 && over.stderr.split(separator: "\n").count == 1, "\(over.stderr)")
+        // The TIFF of page 1, named as the document's scan: found, hash-checked, then refused.
+        var layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: Self.chicago[0])))
+        let tiff = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.tif").path
+        layout.image.file = "chicago-1.tif"
+        layout.image.sha256 = nil
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: document))
+        try FileManager.default.copyItem(atPath: tiff, toPath: folder + "/chicago-1.tif")
+        let run = try legible(["pdf", document, "-o", folder + "/out.pdf"])
+        #expect(run.status == 65 && run.stderr.contains("only PNG and JPEG"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.pdf"))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleRaster
+import LegibleReading
+import LegibleTestSupport
+import Testing
+
+@testable import LegiblePDF
+
+/// The PDF writer in process (`Docs/PDF.md`): the file's skeleton, the text layer's codes, the
+/// scans passed through, and the placement of a turned scan. The real readers (poppler, qpdf,
+/// the PDF/UA checkers) read its output in `PDFTests`.
+@Suite("the PDF writer, in process")
+struct PDFWriterTests {
+    static func notebook(_ text: String) -> Notebook {
+        Notebook(pages: [ScannedPage(layout: LayoutBuilder().layout(exactText: text))])
+    }
+
+    @Test("every cross-reference offset points at its object, and the trailer names the catalog")
+    func crossReferences() throws {
+        let pdf = try NotebookPDF(notebook: Self.notebook("One line\nAnother"), title: "T", scans: [nil], fontProgram: Data([1, 2, 3]))
+            .document()
+        let bytes = [UInt8](pdf)
+        let text = String(decoding: pdf, as: UTF8.self)
+        #expect(text.hasPrefix("%PDF-1.7\n") && text.hasSuffix("%%EOF\n"))
+        let start = try #require(Int(text.components(separatedBy: "startxref\n")[1].split(separator: "\n")[0]))
+        let table = String(decoding: bytes[start...], as: UTF8.self).split(separator: "\n")
+        #expect(table[0] == "xref")
+        let count = try #require(Int(table[1].split(separator: " ")[1]))
+        for number in 1..<count {
+            let offset = try #require(Int(table[2 + number].prefix(10)))
+            let head = String(decoding: bytes[offset..<min(bytes.count, offset + 12)], as: UTF8.self)
+            #expect(head.hasPrefix("\(number) 0 obj"), "object \(number) at \(offset): \(head)")
+        }
+        #expect(text.contains("/Type /Catalog") && text.contains("/MarkInfo << /Marked true >>") && text.contains("/Lang (und)"))
+    }
+
+    @Test("each grapheme cluster gets one code, and ToUnicode gives back the whole cluster")
+    func clusters() {
+        var font = TextLayerFont()
+        #expect(font.encode("ab") == "<00010002>")
+        #expect(font.encode("ba👩‍👩‍👧e\u{301}") == "<0002000100030004>")
+        let map = font.toUnicode()
+        #expect(map.contains("<0003> <D83DDC69200DD83DDC69200DD83DDC67>"))
+        #expect(map.contains("<0004> <00650301>"))
+        #expect(map.contains("4 beginbfchar"))
+    }
+
+    @Test("a palette PNG passes through with its palette; an RGBA PNG is laid on white")
+    func images() throws {
+        let scan = try Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.png"))
+        let palette = try ScanImage.make(scan)
+        #expect(palette.width == 1166 && palette.height == 1654)
+        #expect(palette.dictionary.contains("/Indexed /DeviceRGB") && palette.dictionary.contains("/Predictor 15"))
+        #expect(palette.data.count < scan.count && palette.data.count > scan.count / 2)
+
+        var bitmap = Bitmap(width: 3, height: 2)
+        bitmap.fill(x: 0, y: 0, width: 1, height: 1, Bitmap.Colour(10, 200, 30))
+        bitmap.pixels.replaceSubrange(4..<8, with: [0, 0, 0, 0])
+        let rgba = try ScanImage.make(try PNGCodec.encode(bitmap))
+        #expect(rgba.dictionary.contains("/DeviceRGB") && !rgba.dictionary.contains("Predictor"))
+        let pixels = [UInt8](try Deflate.decompress(rgba.data, expected: 3 * 2 * 3))
+        #expect(Array(pixels[0..<6]) == [10, 200, 30, 255, 255, 255])
+        #expect(throws: ScanImage.Unsupported.self) { try ScanImage.make(Data("GIF89a".utf8)) }
+    }
+
+    @Test("a scan stored turned is drawn upright: orientation 6 maps the stored image's corners onto the page's")
+    func orientation() {
+        let frame = PageFrame(PageImage(width: 200, height: 100, dpi: 72))
+        #expect(frame.imagePlacement(orientation: nil) == "200 0 0 100 0 0")
+        // Stored 100 × 200, shown turned a quarter clockwise: the stored top edge becomes the right.
+        #expect(frame.imagePlacement(orientation: 6) == "0 -100 200 0 0 100")
+    }
+}
