@@ -102,6 +102,25 @@ struct PDFTests {
         try Self.expectCheckersPass(pdf)
     }
 
+    @Test("Firefox ESR's PDF viewer gives a screen reader the pages, the headings and the words in reading order")
+    func firefox() throws {
+        let ready =
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr")
+            && (try? runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", "import pyatspi"], environment: [:]).status) == 0
+        guard Self.available, RealParts.available(ready, reason: "firefox-esr or python3-pyatspi is missing") else { return }
+        let folder = try temporaryFolder()
+        let pdf = try Self.pdf(Self.chicago, in: folder)
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/pdf/firefox.py").path
+        try BusSession.run(script, [pdf, folder + "/firefox.json"], log: folder + "/firefox.log", display: true)
+        let facts = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/firefox.json"))) as? [String: [String]])
+        let notebook = Notebook(pages: try Self.chicago.map { try ScannedPage(contentsOf: URL(fileURLWithPath: $0)) })
+        #expect(facts["landmarks"] == ["Page 1", "Page 2", "Page 3"])
+        #expect(facts["headings"] == notebook.allRegions.filter(\.isHeading).map(\.text))
+        let reading = notebook.pages.map(\.layout.text).joined(separator: "\n").split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(facts["words"] == reading)
+    }
+
     @Test("a generated page with emoji, combining marks and a right-to-left line extracts as written, and passes the checkers")
     func generatedPage() throws {
         guard Self.available else { return }
