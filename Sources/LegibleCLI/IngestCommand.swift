@@ -105,17 +105,20 @@ struct IngestCommand {
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }
 
+    /// `-l`'s value when it is language names joined by `+` (letters, digits, `_`, `-`), else a
+    /// usage error: the names become file names in Tesseract's data folder.
+    static func checkedLanguages(_ languages: String) throws -> String {
+        let names = languages.split(separator: "+", omittingEmptySubsequences: false)
+        guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
+        else {
+            throw CLIError.usage("-l takes language names joined by +, such as eng or eng+deu; got \"\(languages)\"")
+        }
+        return languages
+    }
+
     static func ocrOptions(_ command: ParsedCommand) throws -> OCROptions {
         var options = OCROptions()
-        if let languages = command[languages] {
-            let names = languages.split(separator: "+", omittingEmptySubsequences: false)
-            guard
-                names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
-            else {
-                throw CLIError.usage("-l takes language names joined by +, such as eng or eng+deu; got \"\(languages)\"")
-            }
-            options.languages = languages
-        }
+        if let languages = command[languages] { options.languages = try checkedLanguages(languages) }
         if let timeout = command[timeout] { options.timeoutSeconds = timeout }
         if let psm = command[psm] { options.pageSegmentationMode = psm }
         options.dpi = command[dpi]

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleIngest
 import LegibleOCR
 import LegiblePDF
 import LegiblePages
@@ -6,19 +7,38 @@ import LegibleReading
 import LegibleSystem
 
 /// `legible pdf PAGE.json... -o OUT.pdf`: the notebook as one tagged PDF for PDF/UA-1, its
-/// scans behind an invisible text layer on the ink (`Docs/PDF.md`). Written atomically.
+/// scans behind an invisible text layer on the ink (`Docs/PDF.md`). Written atomically. Given
+/// images instead of page documents, it ingests them first (`LegibleIngest`), so a scan becomes
+/// an accessible PDF in one command; `--keep DIR` keeps the page documents.
 enum PDFCommand {
     static let spec = CommandSpec(
-        name: "pdf", arguments: "PAGE.json...", positionalCount: 1...Int.max,
+        name: "pdf", arguments: "PAGE.json...|IMAGE...", positionalCount: 1...Int.max,
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
-        options: [output.spec, title.spec, scans.spec], run: run)
+        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec], run: run)
+
+    /// The extensions of the images `pdf` ingests itself.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff"]
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "-"
-        let paths = command.positionals
+        let inputs = command.positionals
+        let isImage = { (path: String) in imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
+        var paths = inputs
+        var searched = command[scans]
+        var temporary: String?
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        if inputs.contains(where: isImage) {
+            guard inputs.allSatisfy(isImage) else { throw CLIError.usage("give page documents or images, not both") }
+            let folder = try command[keep] ?? makeTemporaryFolder()
+            if command[keep] == nil { temporary = folder }
+            paths = try ingest(inputs, into: folder, languages: command[languages])
+            searched += inputs.map { AtomicFile.folderPath(of: $0) }
+        } else if command[keep] != nil || command[languages] != nil {
+            throw CLIError.usage("--keep and -l go with images, which pdf ingests first")
+        }
         let pages = try paths.map(QueryCommands.loadPage)
         let found = try zip(paths, pages).map { path, page in
-            try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command[scans])
+            try HTMLCommand.Scan.find(for: page, documentPath: path, searching: searched)
         }
         try OutputGuard.refuse(outputs: [output], overwriting: paths + found.map(\.path))
         let font = try fontProgram()
@@ -34,6 +54,36 @@ enum PDFCommand {
         try AtomicFile.write(pdf, to: output)
         try Console.out("wrote \(output): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(pdf.count) bytes\n")
         return 0
+    }
+
+    /// Recognises `images` into page documents in `folder`, as `legible ingest` would with its
+    /// defaults; returns the documents' paths in input order. The first failure stops the PDF.
+    static func ingest(_ images: [String], into folder: String, languages: String?) throws -> [String] {
+        var options = OCROptions()
+        if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
+        let plan = IngestPlan(
+            images: images, output: folder, options: options, jobs: ProcessInfo.processInfo.activeProcessorCount)
+        try IngestPlan.refuseSharedStems(images)
+        try plan.check()
+        try Ingest.prepareOutputFolder(folder)
+        tuneMallocForOCR(batch: images.count > 1, environment: ProcessInfo.processInfo.environment)
+        let first = try Recogniser(options: options)
+        let report = try Ingest(plan: plan, makeReader: { [options] in try Recogniser(options: options) }).run(
+            firstReader: first, manifest: nil)
+        IngestCommand.keepUntilExit(report.readers)
+        if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
+        return images.map { plan.outputPath(of: $0, .json) }
+    }
+
+    /// A new private folder for page documents that are not kept.
+    static func makeTemporaryFolder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-pdf-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotCreate("cannot create a temporary folder for the page documents: \(folder)")
+        }
+        return folder
     }
 
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer").
@@ -56,4 +106,10 @@ extension PDFCommand {
     /// `--scans`.
     static let scans: Option<[String]> = .texts(
         "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each page document's own folder")
+    /// `--keep`.
+    static let keep: Option<String?> = .text(
+        "--keep", placeholder: "DIR", help: "given images: keep the page documents they are read into in DIR")
+    /// `-l`.
+    static let languages: Option<String?> = .text(
+        "-l", placeholder: "LANG", help: "given images: Tesseract languages joined by + (default eng)")
 }

@@ -134,6 +134,24 @@ struct PDFTests {
         try Self.expectCheckersPass(pdf)
     }
 
+    @Test("from scans to an accessible PDF in one command: the images are ingested, and the kept documents are ingest's")
+    func oneCommand() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let images = ["chicago-1", "chicago-2"].map { Repository.scans.appendingPathComponent("\($0).png").path }
+        let run = try legible(["pdf"] + images + ["-o", folder + "/scans.pdf", "--keep", folder + "/pages"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for (index, stem) in ["chicago-1", "chicago-2"].enumerated() {
+            let kept = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/pages/\(stem).json")))
+            #expect(kept == (try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: Self.chicago[index])))))
+        }
+        let extracted = try Self.tool("pdftotext", [folder + "/scans.pdf", "-"]).stdout.split(whereSeparator: \.isWhitespace)
+        let reading = try Self.chicago.prefix(2).map { try ScannedPage(contentsOf: URL(fileURLWithPath: $0)).layout.text }
+        #expect(extracted == reading.joined(separator: "\n").split(whereSeparator: \.isWhitespace))
+        let mixed = try legible(["pdf", images[0], Self.chicago[1], "-o", folder + "/mixed.pdf"])
+        #expect(mixed.status == 64 && !FileManager.default.fileExists(atPath: folder + "/mixed.pdf"), "\(mixed.stderr)")
+    }
+
     @Test("refusals: an output over an input is 64 and a scan that is not PNG or JPEG 65, each with one line and no file")
     func refusals() throws {
         let folder = try temporaryFolder()
