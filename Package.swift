@@ -125,7 +125,7 @@ let package = Package(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem",
+                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

@@ -4,6 +4,7 @@ import LegibleBatch
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
+import LegiblePDF
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -37,6 +38,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A sharded batch's manifest and input list: merging never traps, splitting a manifest
     /// into two files at a line changes no count, and list paths and shard keys are clean.
     case manifest
+    /// A scan's bytes behind a one-page tagged PDF: reading PNG chunks and JPEG segments never
+    /// traps or allocates without bound, and every cross-reference offset of the file written
+    /// points at its object.
+    case pdf
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -49,6 +54,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .atspi: Self.atspi(data)
         case .script: Self.script(data)
         case .manifest: Self.manifest(data)
+        case .pdf: Self.pdf(data)
         }
     }
 
@@ -262,4 +268,27 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let sample = Clipping(
         id: "fuzz", savedAt: Date(timeIntervalSince1970: 1_767_225_600), page: "p.png", pageSHA256: nil, pageIndex: 0,
         range: UTF16Span(0, 1), text: "x", rects: [PixelBox(x: 0, y: 0, width: 1, height: 1)])
+
+    /// The page every `pdf` input is placed behind: one line of three words.
+    static let pdfPage = LayoutBuilder().layout([["one two three"]])
+
+    static func pdf(_ data: Data) {
+        let notebook = Notebook(pages: [ScannedPage(layout: pdfPage)])
+        guard let file = try? NotebookPDF(notebook: notebook, title: "fuzz", scans: [data], fontProgram: Data([0])).document() else {
+            return
+        }
+        let bytes = [UInt8](file)
+        let text = String(decoding: file, as: UTF8.self)
+        guard let tail = text.components(separatedBy: "startxref\n").last, let start = Int(tail.prefix { $0.isNumber }) else {
+            preconditionFailure("a written PDF has no startxref")
+        }
+        let table = String(decoding: bytes[start...], as: UTF8.self).split(separator: "\n")
+        precondition(table.first == "xref", "startxref does not point at the table")
+        let count = Int(table[1].split(separator: " ")[1]) ?? 0
+        for number in 1..<count {
+            let offset = Int(table[2 + number].prefix(10)) ?? -1
+            let head = String(decoding: bytes[offset..<min(bytes.count, offset + 16)], as: UTF8.self)
+            precondition(head.hasPrefix("\(number) 0 obj"), "object \(number)'s offset points elsewhere")
+        }
+    }
 }

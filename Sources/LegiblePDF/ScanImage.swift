@@ -18,11 +18,22 @@ struct ScanImage: Equatable {
         var description: String
     }
 
+    /// The most pixels a scan may have: the image gate's limit for pages (`OCROptions`), with
+    /// room to spare, so that no header can make the writer allocate without bound.
+    static let maximumPixels = 100_000_000
+
     /// The image in `bytes`, a PNG or a JPEG file.
     static func make(_ bytes: Data) throws(Unsupported) -> ScanImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return try png(bytes) }
         if bytes.starts(with: [0xFF, 0xD8]) { return try jpeg(bytes) }
         throw Unsupported(description: "only PNG and JPEG scans can be placed in a PDF yet")
+    }
+
+    /// Refuses a size of zero, or one over ``maximumPixels``, before anything is allocated for it.
+    static func checkSize(_ width: Int, _ height: Int) throws(Unsupported) {
+        guard width > 0, height > 0, width <= maximumPixels, height <= maximumPixels, width * height <= maximumPixels else {
+            throw Unsupported(description: "the scan's header claims \(width) × \(height) pixels")
+        }
     }
 
     /// A PNG's chunks: IHDR for the size and pixel format, PLTE for a palette, every IDAT's
@@ -52,15 +63,19 @@ struct ScanImage: Equatable {
         guard header.count == 13, !compressed.isEmpty else { throw Unsupported(description: "the PNG has no image header or data") }
         let width = Int(UInt32(header[0]) << 24 | UInt32(header[1]) << 16 | UInt32(header[2]) << 8 | UInt32(header[3]))
         let height = Int(UInt32(header[4]) << 24 | UInt32(header[5]) << 16 | UInt32(header[6]) << 8 | UInt32(header[7]))
+        try checkSize(width, height)
         let depth = Int(header[8])
         let (colourType, interlace) = (header[9], header[12])
+        guard [1, 2, 4, 8, 16].contains(depth) else {
+            throw Unsupported(description: "the PNG's bit depth \(depth) is not one PNG defines")
+        }
         guard interlace == 0 else { throw Unsupported(description: "an interlaced PNG cannot be placed without decoding it") }
         let space: String
         let colours: Int
         switch colourType {
         case 0: (space, colours) = ("/DeviceGray", 1)
         case 2: (space, colours) = ("/DeviceRGB", 3)
-        case 3 where !palette.isEmpty:
+        case 3 where palette.count >= 3 && palette.count <= 768 && palette.count % 3 == 0 && depth <= 8:
             (space, colours) = ("[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(PDFText.hex(palette))>]", 1)
         case 4, 6:
             let pixels = PNGPixels(width: width, height: height, depth: depth, channels: colourType == 4 ? 2 : 4)
@@ -91,6 +106,8 @@ struct ScanImage: Equatable {
                 let height = Int(data[position + 5]) << 8 | Int(data[position + 6])
                 let width = Int(data[position + 7]) << 8 | Int(data[position + 8])
                 let components = Int(data[position + 9])
+                try checkSize(width, height)
+                guard [1, 3, 4].contains(components) else { throw Unsupported(description: "the JPEG has \(components) colour components") }
                 let space = components == 1 ? "/DeviceGray" : components == 3 ? "/DeviceRGB" : "/DeviceCMYK"
                 let decode = components == 4 && adobe ? " /Decode [1 0 1 0 1 0 1 0]" : ""
                 return ScanImage(
