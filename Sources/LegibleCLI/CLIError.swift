@@ -1,6 +1,7 @@
 import LegibleImport
 import LegibleIngest
 import LegibleOCR
+import LegiblePDF
 import LegibleReading
 import LegibleSystem
 
@@ -91,4 +92,10 @@ extension IngestFailure: ExitStatus {
         case .noReader: return 70
         }
     }
+}
+
+extension NotebookPDF.Failure: CLIFailure {
+    /// A scan that cannot be placed in a PDF is bad data.
+    package var exitCode: Int32 { 65 }
+    package var message: String { description }
 }

@@ -44,15 +44,14 @@ enum PDFCommand {
         let font = try fontProgram()
         let notebook = Notebook(pages: pages)
         let title = command[title] ?? Notebook.defaultTitle(for: notebook)
-        let scanBytes = try found.map { try InputFile.read($0.path, what: "an image") as Data? }
-        let pdf: Data
-        do {
-            pdf = try NotebookPDF(notebook: notebook, title: title, scans: scanBytes, fontProgram: font).document()
-        } catch {
-            throw CLIError.badData(error.description)
-        }
-        try AtomicFile.write(pdf, to: output)
-        try Console.out("wrote \(output): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(pdf.count) bytes\n")
+        // The PDF is streamed to its temporary file page by page, each scan read as its page is
+        // written, so a long notebook never sits in memory (`Docs/PDF.md`, "Measured").
+        let file = try AtomicFile.Streamed(path: output)
+        let pdf = NotebookPDF(
+            notebook: notebook, title: title, scan: { try InputFile.read(found[$0].path, what: "an image") }, fontProgram: font)
+        try pdf.write { data in try file.append(data) }
+        try file.commit()
+        try Console.out("wrote \(output): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(file.count) bytes\n")
         return 0
     }
 

@@ -10,12 +10,12 @@ extension NotebookPDF {
     /// page's structure elements to `elements` and returns the page object's number.
     func addPage(
         _ index: Int, to objects: inout PDFObjects, font: inout TextLayerFont, elements: inout [Element], parent: Int, fontNumber: Int
-    ) throws(Failure) -> Int {
+    ) throws -> Int {
         let layout = notebook.pages[index].layout
         let frame = PageFrame(layout.image)
         var content = ""
         var resources = "/Font << /F1 \(fontNumber) 0 R >>"
-        if let bytes = scans[index] {
+        if let bytes = try scan(index) {
             let image: ScanImage
             do {
                 image = try ScanImage.make(bytes)

@@ -13,17 +13,23 @@ public struct NotebookPDF {
     public var notebook: Notebook
     /// The document's title.
     public var title: String
-    /// Each page's scan file (PNG or JPEG bytes), in page order; `nil` leaves a page white.
-    public var scans: [Data?]
+    /// The scan file (PNG or JPEG bytes) of page `index` (0-based), read when the page is
+    /// written, so one scan at a time is in memory; `nil` leaves a page white.
+    public var scan: (Int) throws -> Data?
     /// The text layer's font program: Tesseract's `pdf.ttf` (GlyphLessFont).
     public var fontProgram: Data
 
-    /// A PDF of `notebook` titled `title`, with `scans` behind its pages.
-    public init(notebook: Notebook, title: String, scans: [Data?], fontProgram: Data) {
+    /// A PDF of `notebook` titled `title`, with the scans `scan` reads behind its pages.
+    public init(notebook: Notebook, title: String, scan: @escaping (Int) throws -> Data?, fontProgram: Data) {
         self.notebook = notebook
         self.title = title
-        self.scans = scans
+        self.scan = scan
         self.fontProgram = fontProgram
+    }
+
+    /// A PDF of `notebook` titled `title`, with `scans` (in page order) behind its pages.
+    public init(notebook: Notebook, title: String, scans: [Data?], fontProgram: Data) {
+        self.init(notebook: notebook, title: title, scan: { scans.indices.contains($0) ? scans[$0] : nil }, fontProgram: fontProgram)
     }
 
     /// Why a notebook could not be written as a PDF.
@@ -42,9 +48,19 @@ public struct NotebookPDF {
         var top: Double
     }
 
-    /// The whole file.
-    /// - Throws: ``Failure`` when a scan cannot be placed without decoding it.
-    public func document() throws(Failure) -> Data {
+    /// The whole file, in memory.
+    /// - Throws: ``Failure`` when a scan cannot be placed without decoding it, or what `scan`
+    ///   throws.
+    public func document() throws -> Data {
+        var data = Data()
+        try write { data.append($0) }
+        return data
+    }
+
+    /// Writes the file piece by piece to `sink`, each page as soon as it is made.
+    /// - Throws: ``Failure`` when a scan cannot be placed without decoding it, or what `scan`
+    ///   or `sink` throws.
+    public func write(to sink: (Data) throws -> Void) throws {
         var objects = PDFObjects()
         var font = TextLayerFont()
         let catalog = objects.reserve()
@@ -55,6 +71,7 @@ public struct NotebookPDF {
         for index in notebook.pages.indices {
             let page = try addPage(index, to: &objects, font: &font, elements: &elements, parent: pagesNode, fontNumber: fontNumber)
             pageNumbers.append(page)
+            try objects.flush(to: sink)
         }
         objects.set(
             pagesNode, "<< /Type /Pages /Kids [\(pageNumbers.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(pageNumbers.count) >>")
@@ -69,7 +86,7 @@ public struct NotebookPDF {
         entries += " /PageLabels << /Nums [0 << /S /D >>] >>"
         if let outlines { entries += " /Outlines \(outlines) 0 R /PageMode /UseOutlines" }
         objects.set(catalog, "<< \(entries) >>")
-        return objects.file(root: catalog, info: info)
+        try objects.finish(root: catalog, info: info, to: sink)
     }
 
     /// The language of page `index` as a BCP 47 tag, from the languages it was recognised in.

@@ -1,14 +1,24 @@
 import Foundation
 
-/// The objects of one PDF file, numbered from 1, and their serialisation with a cross-reference
-/// table (`Docs/PDF.md`, "File"). Objects are reserved first and filled later, so that objects
-/// can refer to each other in any order. Nothing here parses a PDF: Legible writes PDF only.
+/// The objects of one PDF file, numbered from 1, written as they are finished, then a
+/// cross-reference table (`Docs/PDF.md`, "File"). Objects are reserved first and filled later,
+/// so that objects can refer to each other in any order; ``flush(to:)`` writes every filled
+/// object and forgets its body, so a file of many scans never has more than a page in memory.
+/// Nothing here parses a PDF: Legible writes PDF only.
 struct PDFObjects {
+    /// Filled bodies not yet written.
     private var bodies: [Data?] = []
+    /// Where each written object starts in the file.
+    private var offsets: [Int?] = []
+    /// Bytes written so far.
+    private var written = 0
+    /// Two FNV-1a hashes of everything written, for the file identifier.
+    private var hashes: (UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x8422_2325_CBF2_9CE4)
 
     /// A new object number, to be filled with ``set(_:_:)`` or ``set(_:stream:_:)``.
     mutating func reserve() -> Int {
         bodies.append(nil)
+        offsets.append(nil)
         return bodies.count
     }
 
@@ -42,36 +52,44 @@ struct PDFObjects {
         return number
     }
 
-    /// The whole file: header, objects, cross-reference table and trailer naming `root` and
-    /// `info`, with a file identifier derived from the content.
-    func file(root: Int, info: Int) -> Data {
-        var output = Data("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (index, body) in bodies.enumerated() {
-            offsets.append(output.count)
-            output.append(Data("\(index + 1) 0 obj\n".utf8))
-            output.append(body ?? Data("null".utf8))
-            output.append(Data("\nendobj\n".utf8))
+    /// Writes the header (first time) and every filled object not yet written.
+    mutating func flush(to sink: (Data) throws -> Void) rethrows {
+        if written == 0 { try emit(Data("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8), to: sink) }
+        for index in bodies.indices where offsets[index] == nil {
+            guard let body = bodies[index] else { continue }
+            offsets[index] = written
+            try emit(Data("\(index + 1) 0 obj\n".utf8) + body + Data("\nendobj\n".utf8), to: sink)
+            bodies[index] = nil
         }
-        let table = output.count
-        var xref = "xref\n0 \(bodies.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { xref += String(format: "%010d 00000 n \n", offset) }
-        let identifier = PDFText.hex(Self.fingerprint(output))
-        xref += "trailer\n<< /Size \(bodies.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(identifier)> <\(identifier)>] >>\n"
-        xref += "startxref\n\(table)\n%%EOF\n"
-        output.append(Data(xref.utf8))
-        return output
     }
 
-    /// 16 bytes that change with the content (two FNV-1a hashes), for the file identifier.
-    static func fingerprint(_ data: Data) -> [UInt8] {
-        var first: UInt64 = 0xCBF2_9CE4_8422_2325
-        var second: UInt64 = 0x8422_2325_CBF2_9CE4
+    /// Writes what is left, the cross-reference table and the trailer naming `root` and `info`,
+    /// with a file identifier derived from the content. An object reserved and never filled is
+    /// written as `null`.
+    mutating func finish(root: Int, info: Int, to sink: (Data) throws -> Void) rethrows {
+        for index in bodies.indices where offsets[index] == nil && bodies[index] == nil { bodies[index] = Data("null".utf8) }
+        try flush(to: sink)
+        let table = written
+        var xref = "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { xref += String(format: "%010d 00000 n \n", offset ?? 0) }
+        let identifier = PDFText.hex(fingerprint)
+        xref += "trailer\n<< /Size \(offsets.count + 1) /Root \(root) 0 R /Info \(info) 0 R /ID [<\(identifier)> <\(identifier)>] >>\n"
+        xref += "startxref\n\(table)\n%%EOF\n"
+        try emit(Data(xref.utf8), to: sink)
+    }
+
+    private mutating func emit(_ data: Data, to sink: (Data) throws -> Void) rethrows {
         for byte in data {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
+            hashes.0 = (hashes.0 ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            hashes.1 = (hashes.1 ^ UInt64(byte ^ 0x5A)) &* 0x0000_0100_0000_01B3
         }
-        return (0..<8).map { UInt8(truncatingIfNeeded: first >> (8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: second >> (8 * $0)) }
+        written += data.count
+        try sink(data)
+    }
+
+    /// 16 bytes that change with the content written so far.
+    private var fingerprint: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: hashes.0 >> (8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: hashes.1 >> (8 * $0)) }
     }
 }
 

@@ -103,24 +103,7 @@ public enum AtomicFile {
 
     /// Creates, fills and fsyncs the temporary file for `output`; returns its path.
     static func writeTemporary(_ output: Output, calls: SystemCalls) throws(FileError) -> String {
-        let name = (output.path as NSString).lastPathComponent
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw FileError(.cannotCreate, "cannot create \(output.path): not a file name")
-        }
-        // Never rename over a folder, device, FIFO or socket (`-o /dev/full` must not replace
-        // the device node): only a regular file, or nothing, may be replaced.
-        var status = stat()
-        if lstat(output.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw FileError(.cannotCreate, "cannot write \(output.path): it exists and is not a regular file")
-        }
-        let temporary =
-            folderPath(of: output.path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let descriptor: FileDescriptor
-        do {
-            descriptor = try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls)
-        } catch {
-            throw FileError(.cannotCreate, "cannot create \(output.path): \(error)")
-        }
+        let (temporary, descriptor) = try openTemporary(for: output.path, calls: calls)
         defer { descriptor.close() }
         do {
             try descriptor.writeAll(output.bytes)
@@ -130,6 +113,77 @@ public enum AtomicFile {
             throw FileError(.io, "cannot write \(output.path): \(error)")
         }
         return temporary
+    }
+
+    /// Creates the temporary file for `path` in its folder, refusing a `path` that names a
+    /// folder, device, FIFO or socket.
+    static func openTemporary(for path: String, calls: SystemCalls) throws(FileError) -> (String, FileDescriptor) {
+        let name = (path as NSString).lastPathComponent
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FileError(.cannotCreate, "cannot create \(path): not a file name")
+        }
+        // Never rename over a folder, device, FIFO or socket (`-o /dev/full` must not replace
+        // the device node): only a regular file, or nothing, may be replaced.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw FileError(.cannotCreate, "cannot write \(path): it exists and is not a regular file")
+        }
+        let temporary = folderPath(of: path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            return (temporary, try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls))
+        } catch {
+            throw FileError(.cannotCreate, "cannot create \(path): \(error)")
+        }
+    }
+
+    /// One file written piece by piece and renamed over its target at the end, for an output
+    /// too large to hold whole (a PDF of many scans): readers see the old file or the whole new
+    /// one. Not committed, its temporary is removed when it ends.
+    public final class Streamed {
+        /// The target's path.
+        public let path: String
+        private let temporary: String
+        private let descriptor: FileDescriptor
+        private let calls: SystemCalls
+        private var finished = false
+        /// Bytes written so far.
+        public private(set) var count = 0
+
+        /// Starts writing `path` (through its temporary).
+        public init(path: String, calls: SystemCalls = .live) throws(FileError) {
+            self.path = path
+            self.calls = calls
+            (temporary, descriptor) = try AtomicFile.openTemporary(for: path, calls: calls)
+        }
+
+        /// Appends `data`.
+        public func append(_ data: Data) throws(FileError) {
+            do {
+                try descriptor.writeAll(data)
+            } catch {
+                throw FileError(.io, "cannot write \(path): \(error)")
+            }
+            count += data.count
+        }
+
+        /// Flushes the file to disk and renames it over the target.
+        public func commit() throws(FileError) {
+            do {
+                try descriptor.sync()
+            } catch {
+                throw FileError(.io, "cannot write \(path): \(error)")
+            }
+            guard calls.rename(temporary, path) == 0 else { throw FileError(.io, "cannot write \(path): \(Errno.current)") }
+            finished = true
+            descriptor.close()
+            AtomicFile.syncFolder(AtomicFile.folderPath(of: path))
+        }
+
+        deinit {
+            guard !finished else { return }
+            descriptor.close()
+            unlink(temporary)
+        }
     }
 
     /// At most 100 UTF-8 bytes of `name`, cut at a character: enough to recognise a temporary,
