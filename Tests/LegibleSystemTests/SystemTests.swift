@@ -84,6 +84,35 @@ struct SystemTests {
         #expect(scratch.text("a.json") == "new")
     }
 
+    @Test(
+        "a streamed file appears whole at its commit; one that fails or is dropped leaves the old file and no temporary",
+        arguments: [SystemCalls.Call.write, .fsync, .rename])
+    func streamed(call: SystemCalls.Call) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        try AtomicFile.write(Data("old".utf8), to: scratch.path("big.pdf"))
+        do {
+            let file = try AtomicFile.Streamed(path: scratch.path("big.pdf"), calls: SystemCalls.live.failing(call, with: .noSpace))
+            try file.append(Data("new ".utf8))
+            try file.append(Data("pages".utf8))
+            try file.commit()
+            Issue.record("the stream did not fail")
+        } catch {
+            #expect(error.kind == .io)
+        }
+        #expect(scratch.text("big.pdf") == "old" && scratch.names == ["big.pdf"])
+        do {
+            let dropped = try AtomicFile.Streamed(path: scratch.path("big.pdf"))
+            try dropped.append(Data("half".utf8))
+        }
+        #expect(scratch.names == ["big.pdf"])
+        let file = try AtomicFile.Streamed(path: scratch.path("big.pdf"))
+        try file.append(Data("new ".utf8))
+        try file.append(Data("pages".utf8))
+        try file.commit()
+        #expect(scratch.text("big.pdf") == "new pages" && file.count == 9 && scratch.names == ["big.pdf"])
+    }
+
     @Test("the log cuts a torn last line, keeps and ends a whole one, and appends whole lines")
     func logRepair() throws {
         let scratch = try Scratch()
