@@ -128,7 +128,8 @@ public enum AtomicFile {
         if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             throw FileError(.cannotCreate, "cannot write \(path): it exists and is not a regular file")
         }
-        let temporary = folderPath(of: path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary =
+            folderPath(of: path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         do {
             return (temporary, try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls))
         } catch {

@@ -5,13 +5,8 @@ import Foundation
 /// against the scans it shows.
 func pdfBenchmark() throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-pdf-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
-    let scans = root.appendingPathComponent("Scans").path
-    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
-    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
-    guard ingest.status == 0 else { return print("ingest failed with \(ingest.status)") }
-    let pages = images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }
+    guard let (pages, scans) = try ingestScans(into: work) else { return }
     for (label, list) in [("15 pages", pages), ("100 pages", (0..<100).map { pages[$0 % pages.count] })] {
         let output = work + "/\(list.count).pdf"
         let run = measure([legibleExecutable, "pdf"] + list + ["-o", output, "--scans", scans])

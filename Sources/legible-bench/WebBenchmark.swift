@@ -7,13 +7,8 @@ import Foundation
 /// 200 random ranges inside lines.
 func webBenchmark() throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-web-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: work) }
-    let scans = root.appendingPathComponent("Scans").path
-    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
-    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
-    guard ingest.status == 0 else { return print("ingest failed with \(ingest.status)") }
-    let pages = images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }
+    guard let (pages, scans) = try ingestScans(into: work) else { return }
     print("pages ingested from Scans/: \(pages.count)")
 
     let hundred = (0..<100).map { pages[$0 % pages.count] }
@@ -32,6 +27,20 @@ func webBenchmark() throws {
     _ = measure([legibleExecutable, "html"] + fifty + ["-o", work + "/fifty", "--scans", scans])
     print(browserLoad(work + "/fifty/index.html"))
     print(geometry(work + "/scans/index.html", pages: pages))
+}
+
+/// Ingests every page of `Scans/` into `work/pages/`; returns the page documents and the scans'
+/// folder, or `nil` (having said why) when the ingest failed.
+func ingestScans(into work: String) throws -> (pages: [String], scans: String)? {
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    let scans = root.appendingPathComponent("Scans").path
+    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
+    guard ingest.status == 0 else {
+        print("ingest failed with \(ingest.status)")
+        return nil
+    }
+    return (images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }, scans)
 }
 
 func fileSize(_ path: String) -> Int {
