@@ -17,7 +17,12 @@ public struct FileDescriptor: Sendable {
 
     /// How a file is opened for access.
     public enum Access: Sendable {
-        case readOnly, writeOnly, readWrite
+        /// `O_RDONLY`.
+        case readOnly
+        /// `O_WRONLY`.
+        case writeOnly
+        /// `O_RDWR`.
+        case readWrite
         var flags: Int32 {
             switch self {
             case .readOnly: O_RDONLY
@@ -29,6 +34,7 @@ public struct FileDescriptor: Sendable {
 
     /// Options for ``open(_:_:options:permissions:calls:)``.
     public struct Options: OptionSet, Sendable {
+        /// The `open(2)` flag bits.
         public let rawValue: Int32
         /// Creates options from `open(2)` flag bits.
         public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -46,7 +52,18 @@ public struct FileDescriptor: Sendable {
 
     /// What a descriptor refers to.
     public enum Kind: Sendable, Equatable {
-        case regularFile, folder, fifo, socket, device, other
+        /// A regular file.
+        case regularFile
+        /// A folder (directory).
+        case folder
+        /// A FIFO (named pipe).
+        case fifo
+        /// A socket.
+        case socket
+        /// A character or block device.
+        case device
+        /// Anything else (a symbolic link seen by `lstat`).
+        case other
     }
 
     /// Wraps a descriptor the caller already has (such as 0, 1 or 2).

@@ -13,7 +13,20 @@
 public struct SystemCalls: Sendable {
     /// The calls a set can make fail.
     public enum Call: Sendable, CaseIterable {
-        case open, read, write, pread, fsync, ftruncate, rename
+        /// `open(2)`.
+        case open
+        /// `read(2)`.
+        case read
+        /// `write(2)`.
+        case write
+        /// `pread(2)`.
+        case pread
+        /// `fsync(2)`.
+        case fsync
+        /// `ftruncate(2)`.
+        case ftruncate
+        /// `rename(2)`.
+        case rename
     }
 
     /// `open(2)`: path, flags, permission bits; returns a descriptor or -1.
