@@ -64,9 +64,9 @@ struct IngestCommand {
 
     /// Keeps `readers` until the process exits (`Docs/Recognition.md`, "Speed and memory"):
     /// tearing an engine down frees its model piece by piece, while at exit the system takes
-    /// the whole process back at once. Each is first let finish loading, so that exit never frees a library's
-    /// globals under a loading thread. Only the CLI does this; a long-lived program frees its
-    /// readers as usual.
+    /// the whole process back at once. Each is first let finish loading, so that exit never
+    /// frees a library's globals under a loading thread. Only the CLI does this; a long-lived
+    /// program frees its readers as usual.
     static func keepUntilExit(_ readers: [any PageReader]) {
         for reader in readers {
             reader.finishLoading()
