@@ -21,26 +21,15 @@ enum PDFCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "-"
-        let inputs = command.positionals
-        let isImage = { (path: String) in imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
-        var paths = inputs
-        var searched = command[scans]
-        var temporary: String?
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-        if inputs.contains(where: isImage) {
-            guard inputs.allSatisfy(isImage) else { throw CLIError.usage("give page documents or images, not both") }
-            let folder = try command[keep] ?? makeTemporaryFolder()
-            if command[keep] == nil { temporary = folder }
-            paths = try ingest(inputs, into: folder, languages: command[languages])
-            searched += inputs.map { AtomicFile.folderPath(of: $0) }
-        } else if command[keep] != nil || command[languages] != nil {
-            throw CLIError.usage("--keep and -l go with images, which pdf ingests first")
+        // Checked before any work, as images are ingested first.
+        try OutputGuard.refuse(outputs: [output], overwriting: command.positionals)
+        let documents = try documents(command)
+        defer { if let temporary = documents.temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        let pages = try documents.paths.map(QueryCommands.loadPage)
+        let found = try zip(documents.paths, pages).map { path, page in
+            try HTMLCommand.Scan.find(for: page, documentPath: path, searching: documents.searched)
         }
-        let pages = try paths.map(QueryCommands.loadPage)
-        let found = try zip(paths, pages).map { path, page in
-            try HTMLCommand.Scan.find(for: page, documentPath: path, searching: searched)
-        }
-        try OutputGuard.refuse(outputs: [output], overwriting: paths + found.map(\.path))
+        try OutputGuard.refuse(outputs: [output], overwriting: documents.paths + found.map(\.path))
         let font = try fontProgram()
         let notebook = Notebook(pages: pages)
         let title = command[title] ?? Notebook.defaultTitle(for: notebook)
@@ -53,6 +42,30 @@ enum PDFCommand {
         try file.commit()
         try Console.out("wrote \(output): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(file.count) bytes\n")
         return 0
+    }
+
+    /// The page documents to write: the positionals, or, when they are images, the documents
+    /// they are ingested into (in `--keep DIR`, else a temporary folder the caller removes),
+    /// with the images' folders added to the folders searched for scans.
+    static func documents(_ command: ParsedCommand) throws -> (paths: [String], searched: [String], temporary: String?) {
+        let inputs = command.positionals
+        let isImage = { (path: String) in imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
+        guard inputs.contains(where: isImage) else {
+            guard command[keep] == nil, command[languages] == nil else {
+                throw CLIError.usage("--keep and -l go with images, which pdf ingests first")
+            }
+            return (inputs, command[scans], nil)
+        }
+        guard inputs.allSatisfy(isImage) else { throw CLIError.usage("give page documents or images, not both") }
+        let folder = try command[keep] ?? makeTemporaryFolder()
+        let temporary = command[keep] == nil ? folder : nil
+        do {
+            let paths = try ingest(inputs, into: folder, languages: command[languages])
+            return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
+        } catch {
+            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+            throw error
+        }
     }
 
     /// Recognises `images` into page documents in `folder`, as `legible ingest` would with its

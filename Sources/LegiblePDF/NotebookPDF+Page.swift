@@ -11,39 +11,15 @@ extension NotebookPDF {
     func addPage(
         _ index: Int, to objects: inout PDFObjects, font: inout TextLayerFont, elements: inout [Element], parent: Int, fontNumber: Int
     ) throws -> Int {
-        let layout = notebook.pages[index].layout
-        let frame = PageFrame(layout.image)
-        var content = ""
+        let frame = PageFrame(notebook.pages[index].layout.image)
         var resources = "/Font << /F1 \(fontNumber) 0 R >>"
-        if let bytes = try scan(index) {
-            let image: ScanImage
-            do {
-                image = try ScanImage.make(bytes)
-            } catch {
-                throw Failure(description: "page \(index + 1) (\(layout.image.file ?? "no file name")): \(error)")
-            }
-            let number = objects.add(stream: "/Type /XObject /Subtype /Image \(image.dictionary)", image.data)
-            resources += " /XObject << /Im1 \(number) 0 R >>"
-            content += "/Artifact BMC\nq \(frame.imagePlacement(orientation: layout.image.orientation)) cm /Im1 Do Q\nEMC\n"
+        var content = ""
+        if let image = try addScan(index, in: frame, to: &objects) {
+            resources += " /XObject << /Im1 \(image.number) 0 R >>"
+            content += image.drawing
         }
         let pageNumber = objects.reserve()
-        var mcid = 0
-        for region in notebook.regions[index] {
-            let span = UTF16Span(region.range.start.offset, region.range.end.offset)
-            let lines = layout.lines.filter { $0.range.start >= span.start && $0.range.end <= span.end }
-            guard let first = lines.first else { continue }
-            var element = Element(
-                type: region.isHeading ? "H1" : "P", page: index, mcids: [], language: language(ofPage: index), text: region.text,
-                top: frame.height - first.box.y * frame.scale)
-            for line in lines {
-                content +=
-                    "/\(element.type) << /MCID \(mcid) >> BDC\n" + textLine(line, on: notebook.pages[index], in: frame, font: &font)
-                    + "EMC\n"
-                element.mcids.append(mcid)
-                mcid += 1
-            }
-            elements.append(element)
-        }
+        content += textLayer(index, in: frame, font: &font, elements: &elements)
         let stream = objects.add(compressed: "", Data(content.utf8))
         let box = "[0 0 \(PDFText.number(frame.width)) \(PDFText.number(frame.height))]"
         objects.set(
@@ -51,6 +27,44 @@ extension NotebookPDF {
             "<< /Type /Page /Parent \(parent) 0 R /MediaBox \(box) /Resources << \(resources) >> /Contents \(stream) 0 R /StructParents \(index) /Tabs /S >>"
         )
         return pageNumber
+    }
+
+    /// Page `index`'s scan as an image object, and the content that draws it upright over the
+    /// page as an artifact; `nil` for a page without a scan.
+    func addScan(_ index: Int, in frame: PageFrame, to objects: inout PDFObjects) throws -> (number: Int, drawing: String)? {
+        guard let bytes = try scan(index) else { return nil }
+        let image = notebook.pages[index].layout.image
+        let placed: ScanImage
+        do {
+            placed = try ScanImage.make(bytes)
+        } catch {
+            throw Failure(description: "page \(index + 1) (\(image.file ?? "no file name")): \(error)")
+        }
+        let number = objects.add(stream: "/Type /XObject /Subtype /Image \(placed.dictionary)", placed.data)
+        return (number, "/Artifact BMC\nq \(frame.imagePlacement(orientation: image.orientation)) cm /Im1 Do Q\nEMC\n")
+    }
+
+    /// Page `index`'s text layer: each region's lines, marked with MCIDs from 0 and tagged as the
+    /// region; each region becomes an element of `elements`.
+    func textLayer(_ index: Int, in frame: PageFrame, font: inout TextLayerFont, elements: inout [Element]) -> String {
+        let page = notebook.pages[index]
+        var content = ""
+        var mcid = 0
+        for region in notebook.regions[index] {
+            let span = UTF16Span(region.range.start.offset, region.range.end.offset)
+            let lines = page.layout.lines.filter { $0.range.start >= span.start && $0.range.end <= span.end }
+            guard let first = lines.first else { continue }
+            var element = Element(
+                type: region.isHeading ? "H1" : "P", page: index, mcids: [], language: language(ofPage: index), text: region.text,
+                top: frame.height - first.box.y * frame.scale)
+            for line in lines {
+                content += "/\(element.type) << /MCID \(mcid) >> BDC\n" + textLine(line, on: page, in: frame, font: &font) + "EMC\n"
+                element.mcids.append(mcid)
+                mcid += 1
+            }
+            elements.append(element)
+        }
+        return content
     }
 
     /// One line of the text layer: each word invisible (render mode 3) over its selection

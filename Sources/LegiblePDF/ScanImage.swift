@@ -36,33 +36,48 @@ struct ScanImage: Equatable {
         }
     }
 
-    /// A PNG's chunks: IHDR for the size and pixel format, PLTE for a palette, every IDAT's
-    /// bytes joined into one zlib stream.
-    static func png(_ bytes: Data) throws(Unsupported) -> ScanImage {
-        let data = [UInt8](bytes)
-        var position = 8
+    /// The chunks of a PNG that placing it needs.
+    struct PNGChunks {
+        /// IHDR's 13 bytes: size, bit depth, colour type, interlacing.
         var header: [UInt8] = []
+        /// PLTE's RGB triples.
         var palette: [UInt8] = []
+        /// Every IDAT's bytes, joined: one zlib stream.
         var compressed = Data()
-        while position + 8 <= data.count {
-            let length = Int(
-                UInt32(data[position]) << 24 | UInt32(data[position + 1]) << 16 | UInt32(data[position + 2]) << 8
-                    | UInt32(data[position + 3]))
-            let type = String(decoding: data[(position + 4)..<(position + 8)], as: UTF8.self)
-            let start = position + 8
-            guard length >= 0, start + length + 4 <= data.count else { throw Unsupported(description: "the PNG is truncated") }
-            switch type {
-            case "IHDR": header = Array(data[start..<(start + length)])
-            case "PLTE": palette = Array(data[start..<(start + length)])
-            case "IDAT": compressed.append(contentsOf: data[start..<(start + length)])
-            default: break
-            }
-            position = start + length + 4
-            if type == "IEND" { break }
+
+        /// A big-endian 32-bit number at `offset` of `bytes`.
+        static func number(_ bytes: [UInt8], at offset: Int) -> Int {
+            Int(UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
         }
-        guard header.count == 13, !compressed.isEmpty else { throw Unsupported(description: "the PNG has no image header or data") }
-        let width = Int(UInt32(header[0]) << 24 | UInt32(header[1]) << 16 | UInt32(header[2]) << 8 | UInt32(header[3]))
-        let height = Int(UInt32(header[4]) << 24 | UInt32(header[5]) << 16 | UInt32(header[6]) << 8 | UInt32(header[7]))
+
+        /// Reads the chunks up to IEND; a chunk running past the end is a truncated file.
+        init(_ bytes: Data) throws(Unsupported) {
+            let data = [UInt8](bytes)
+            var position = 8
+            while position + 8 <= data.count {
+                let length = Self.number(data, at: position)
+                let type = String(decoding: data[(position + 4)..<(position + 8)], as: UTF8.self)
+                let start = position + 8
+                guard start + length + 4 <= data.count else { throw Unsupported(description: "the PNG is truncated") }
+                switch type {
+                case "IHDR": header = Array(data[start..<(start + length)])
+                case "PLTE": palette = Array(data[start..<(start + length)])
+                case "IDAT": compressed.append(contentsOf: data[start..<(start + length)])
+                default: break
+                }
+                position = start + length + 4
+                if type == "IEND" { break }
+            }
+            guard header.count == 13, !compressed.isEmpty else { throw Unsupported(description: "the PNG has no image header or data") }
+        }
+    }
+
+    /// A PNG's zlib stream as `/FlateDecode` with PNG predictors, in its own colour space; one
+    /// with alpha is laid on white (``PNGPixels``).
+    static func png(_ bytes: Data) throws(Unsupported) -> ScanImage {
+        let chunks = try PNGChunks(bytes)
+        let header = chunks.header
+        let (width, height) = (PNGChunks.number(header, at: 0), PNGChunks.number(header, at: 4))
         try checkSize(width, height)
         let depth = Int(header[8])
         let (colourType, interlace) = (header[9], header[12])
@@ -70,24 +85,28 @@ struct ScanImage: Equatable {
             throw Unsupported(description: "the PNG's bit depth \(depth) is not one PNG defines")
         }
         guard interlace == 0 else { throw Unsupported(description: "an interlaced PNG cannot be placed without decoding it") }
-        let space: String
-        let colours: Int
-        switch colourType {
-        case 0: (space, colours) = ("/DeviceGray", 1)
-        case 2: (space, colours) = ("/DeviceRGB", 3)
-        case 3 where palette.count >= 3 && palette.count <= 768 && palette.count % 3 == 0 && depth <= 8:
-            (space, colours) = ("[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(PDFText.hex(palette))>]", 1)
-        case 4, 6:
-            let pixels = PNGPixels(width: width, height: height, depth: depth, channels: colourType == 4 ? 2 : 4)
-            return try pixels.withoutAlpha(compressed)
-        default: throw Unsupported(description: "the PNG's colour type \(colourType) is not one PNG defines")
+        if colourType == 4 || colourType == 6 {
+            return try PNGPixels(width: width, height: height, depth: depth, channels: colourType == 4 ? 2 : 4).withoutAlpha(
+                chunks.compressed)
         }
+        let (space, colours) = try colourSpace(colourType, depth: depth, palette: chunks.palette)
         let parameters = "<< /Predictor 15 /Colors \(colours) /BitsPerComponent \(depth) /Columns \(width) >>"
         return ScanImage(
             width: width, height: height,
             dictionary:
                 "/Width \(width) /Height \(height) /ColorSpace \(space) /BitsPerComponent \(depth) /Filter /FlateDecode /DecodeParms \(parameters)",
-            data: compressed)
+            data: chunks.compressed)
+    }
+
+    /// The PDF colour space and samples per pixel of a PNG without alpha.
+    static func colourSpace(_ colourType: UInt8, depth: Int, palette: [UInt8]) throws(Unsupported) -> (String, Int) {
+        switch colourType {
+        case 0: return ("/DeviceGray", 1)
+        case 2: return ("/DeviceRGB", 3)
+        case 3 where palette.count >= 3 && palette.count <= 768 && palette.count % 3 == 0 && depth <= 8:
+            return ("[/Indexed /DeviceRGB \(palette.count / 3 - 1) <\(PDFText.hex(palette))>]", 1)
+        default: throw Unsupported(description: "the PNG's colour type \(colourType) with bit depth \(depth) is not one PNG defines")
+        }
     }
 
     /// A JPEG's size and components from its first start-of-frame segment; an Adobe CMYK JPEG
