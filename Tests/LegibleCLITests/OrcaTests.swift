@@ -1,4 +1,5 @@
 import Foundation
+import LegiblePages
 import LegibleTestSupport
 import Testing
 
@@ -84,6 +85,30 @@ struct OrcaTests {
         #expect(Heard.items(run.steps[7].spoken) == ["Text saved"])
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("present", run)
+    }
+
+    @Test("the tagged PDF in Firefox ESR's viewer: H from heading to heading at level 1, Down reads a line")
+    func pdfInFirefox() throws {
+        let firefox = FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr")
+        guard Self.available, RealParts.available(firefox, reason: "firefox-esr is missing") else { return }
+        let folder = try temporaryFolder()
+        let made = try legible(["pdf"] + Self.pages + ["--scans", Repository.scans.path, "-o", folder + "/chicago.pdf"])
+        #expect(made.status == 0, "\(made.stderr)")
+        try FileManager.default.createDirectory(atPath: folder + "/profile", withIntermediateDirectories: true)
+        try Data(#"user_pref("browser.shell.checkDefaultBrowser", false);"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/profile/user.js"))
+        // The viewer lays out only the pages in view: at 20 % all three are (Docs/PDF.md, "Tests").
+        let command = ["/usr/bin/firefox-esr", "--no-remote", "--profile", folder + "/profile", "file://\(folder)/chicago.pdf#zoom=20"]
+        // Orca starts in focus mode on the viewer; Ctrl+Home brings browse mode to the document.
+        let steps: [OrcaSession.Step] = [.wait(6), .key("ctrl+Home"), .key("h"), .key("Down"), .key("h"), .key("h")]
+        let run = try OrcaSession.run(steps, window: "chicago", command: command)
+        let headings = try legible(["read", "--all"] + Self.pages).stdout.split(separator: "\n").filter { $0.hasSuffix(". Heading.") }
+        let heard = [2, 4, 5].map { Heard.normal(run.steps[$0].spoken.joined(separator: " ")) }
+        #expect(heard == headings.map { Heard.normal($0.dropLast(".Heading.".count + 1) + " heading level 1") }, "\(run.steps)")
+        let firstLine = try ScannedPage(contentsOf: URL(fileURLWithPath: Self.pages[0])).layout.lines[1]
+        let lineText = String(try legible(["text", Self.pages[0], "\(firstLine.range.start)", "\(firstLine.range.end)"]).stdout.dropLast())
+        #expect(Heard.words(run.steps[3].spoken) == Heard.words([lineText]), "\(run.steps[3].spoken)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
     }
 
     @Test("the HTML notebook in Chromium: Down walk with headings and page regions, say-all")
