@@ -42,8 +42,9 @@ public enum AtomicFile {
         return name.isEmpty ? "host" : name
     }()
 
-    /// Writes one file atomically.
+    /// Writes one file atomically, first removing its temporaries left by killed runs.
     public static func write(_ data: Data, to path: String, calls: SystemCalls = .live) throws(FileError) {
+        removeStaleTemporaries(in: folderPath(of: path), of: (path as NSString).lastPathComponent)
         try commit([Output(path: path, bytes: data)], calls: calls)
     }
 
@@ -150,10 +151,12 @@ public enum AtomicFile {
         /// Bytes written so far.
         public private(set) var count = 0
 
-        /// Starts writing `path` (through its temporary).
+        /// Starts writing `path` (through its temporary), first removing its temporaries left
+        /// by killed runs.
         public init(path: String, calls: SystemCalls = .live) throws(FileError) {
             self.path = path
             self.calls = calls
+            AtomicFile.removeStaleTemporaries(in: AtomicFile.folderPath(of: path), of: (path as NSString).lastPathComponent)
             (temporary, descriptor) = try AtomicFile.openTemporary(for: path, calls: calls)
         }
 
@@ -207,13 +210,16 @@ public enum AtomicFile {
         close(descriptor)
     }
 
-    /// Removes temporary files in `folder` left by killed runs on this host; returns how many.
+    /// Removes temporary files in `folder` left by killed runs on this host; with `target`, only
+    /// those of that file name. Returns how many. A command writing a batch calls it once per
+    /// output folder; writing one file does it for that file itself.
     @discardableResult
-    public static func removeStaleTemporaries(in folder: String) -> Int {
+    public static func removeStaleTemporaries(in folder: String, of target: String? = nil) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefix = "\(marker)\(hostName)-"
+        let start = target.map { "." + namePrefix($0) + marker } ?? "."
         var removed = 0
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+        for name in names where name.hasPrefix(start) && name.hasSuffix(".tmp") {
             guard let range = name.range(of: prefix, options: .backwards) else { continue }
             let pidText = name[range.upperBound...].prefix { $0.isNumber }
             guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }

@@ -375,6 +375,14 @@ struct HardeningTests {
         let html = try shell("\"$L\" html out/page.json -o notebook --scans .", in: folder)
         #expect(html.status == 0, "\(html.stderr)")
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: images)).contains(deadCopy))
+        // pdf streams one file, and removes what a killed pdf left of that file only.
+        let deadPDF = ".notebook.pdf.legible-\(host)-4000000-5.tmp"
+        let otherPDF = ".other.pdf.legible-\(host)-4000000-6.tmp"
+        for name in [deadPDF, otherPDF] { try Data("x".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
+        let pdf = try shell("\"$L\" pdf out/page.json -o notebook.pdf --scans .", in: folder)
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(!left.contains(deadPDF) && left.contains(otherPDF))
     }
 
     // MARK: Hangs
