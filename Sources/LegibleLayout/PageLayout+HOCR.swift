@@ -74,8 +74,9 @@ extension PageLayout {
     public func plainTextDocument() -> String { text + "\n" }
 }
 
-/// Three decimals, no trailing zeros, no locale: hOCR numbers.
-func format3(_ value: Double) -> String {
+/// Three decimals, no trailing zeros, no locale: the numbers of hOCR, ALTO and PDF. Within
+/// the coordinate limit (``PixelBox/coordinateLimit``) it never uses an exponent.
+public func format3(_ value: Double) -> String {
     let scaled = (value * 1000).rounded() / 1000
     var string = "\(scaled)"
     if string.hasSuffix(".0") { string.removeLast(2) }

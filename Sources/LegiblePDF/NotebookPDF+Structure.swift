@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 
 extension NotebookPDF {
     /// The structure tree (`Docs/PDF.md`, "Structure"): a `Document` holding every page's
@@ -50,14 +51,14 @@ extension NotebookPDF {
 
     /// The XMP metadata: the title, the language, the producer and PDF/UA part 1.
     func xmp() -> String {
-        let title = PDFText.xml(String(title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)))
+        let title = escapeXML(String(title.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)))
         return """
             <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
             <x:xmpmeta xmlns:x="adobe:ns:meta/">
             <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
             <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
             <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(title)</rdf:li></rdf:Alt></dc:title>
-            <dc:language><rdf:Bag><rdf:li>\(PDFText.xml(documentLanguage))</rdf:li></rdf:Bag></dc:language>
+            <dc:language><rdf:Bag><rdf:li>\(escapeXML(documentLanguage))</rdf:li></rdf:Bag></dc:language>
             <dc:format>application/pdf</dc:format>
             <pdf:Producer>legible</pdf:Producer>
             <xmp:CreatorTool>legible</xmp:CreatorTool>

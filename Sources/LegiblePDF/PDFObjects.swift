@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 
 /// The objects of one PDF file, numbered from 1, written as they are finished, then a
 /// cross-reference table (`Docs/PDF.md`, "File"). Objects are reserved first and filled later,
@@ -112,14 +113,9 @@ enum PDFText {
     /// Bytes as upper-case hex digits.
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
 
-    /// A number with at most three decimals and no trailing zeros.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        var text = String(format: "%.3f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
+    /// A number with at most three decimals and no trailing zeros, as hOCR and ALTO write them
+    /// (`format3`); 0 for a value that is not finite, which no PDF number may be.
+    static func number(_ value: Double) -> String { value.isFinite ? format3(value) : "0" }
 
     /// A literal string of printable ASCII (language tags), escaped.
     static func asciiString(_ text: String) -> String {
@@ -132,9 +128,4 @@ enum PDFText {
         return "(" + escaped + ")"
     }
 
-    /// Text for XML (the XMP metadata).
-    static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 }
