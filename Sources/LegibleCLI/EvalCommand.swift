@@ -129,9 +129,7 @@ enum ScoreTable {
 /// Runs the plain `tesseract` CLI (with `OMP_THREAD_LIMIT=1`, its best setting on 2 cores).
 enum TesseractCLI {
     static func hOCR(image: String, languages: String) throws -> ScoredPage? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "legible-eval-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: try TemporaryFolder.make(prefix: "legible-eval"))
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")

@@ -57,7 +57,7 @@ enum PDFCommand {
             return (inputs, command[scans], nil)
         }
         guard inputs.allSatisfy(isImage) else { throw CLIError.usage("give page documents or images, not both") }
-        let folder = try command[keep] ?? makeTemporaryFolder()
+        let folder = try command[keep] ?? TemporaryFolder.make(prefix: "legible-pdf")
         let temporary = command[keep] == nil ? folder : nil
         do {
             let paths = try ingest(inputs, into: folder, languages: command[languages])
@@ -85,17 +85,6 @@ enum PDFCommand {
         IngestCommand.keepUntilExit(report.readers)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
         return images.map { plan.outputPath(of: $0, .json) }
-    }
-
-    /// A new private folder for page documents that are not kept.
-    static func makeTemporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-pdf-\(UUID().uuidString)").path
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError.cannotCreate("cannot create a temporary folder for the page documents: \(folder)")
-        }
-        return folder
     }
 
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer").
