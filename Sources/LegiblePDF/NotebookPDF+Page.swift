@@ -124,8 +124,14 @@ struct PageFrame {
     /// A point of the image (pixels, y down) in PDF user space (points, y up).
     func point(_ pixel: CGPoint) -> CGPoint { CGPoint(x: pixel.x * scale, y: height - pixel.y * scale) }
 
+    /// The largest page side PDF readers accept, in points (200 inches: PDF 1.7, annex C).
+    static let maximumSide = 14_400.0
+
+    /// The frame of `image`: at its resolution, unless a side would pass ``maximumSide`` (a
+    /// long scan recorded at a low resolution), when the page is made smaller to fit.
     init(_ image: PageImage) {
-        scale = 72 / Double(max(1, image.dpi ?? 300))
+        let longest = Double(max(1, image.width, image.height))
+        scale = min(72 / Double(max(1, image.dpi ?? 300)), Self.maximumSide / longest)
         width = Double(image.width) * scale
         height = Double(image.height) * scale
     }

@@ -65,6 +65,14 @@ struct PDFWriterTests {
         #expect(throws: ScanImage.Unsupported.self) { try ScanImage.make(Data("GIF89a".utf8)) }
     }
 
+    @Test("a page whose side would pass 200 inches at its resolution is made smaller to fit")
+    func pageSizeLimit() {
+        let long = PageFrame(PageImage(width: 100_000, height: 1000, dpi: 10))
+        #expect(abs(long.width - PageFrame.maximumSide) < 1e-6 && abs(long.height - 144) < 1e-6)
+        let usual = PageFrame(PageImage(width: 1166, height: 1654, dpi: 200))
+        #expect(abs(usual.scale - 0.36) < 1e-12)
+    }
+
     @Test("a scan stored turned is drawn upright: orientation 6 maps the stored image's corners onto the page's")
     func orientation() {
         let frame = PageFrame(PageImage(width: 200, height: 100, dpi: 72))
