@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LegiblePDF", targets: ["LegiblePDF"]),
         .library(name: "LegibleSystem", targets: ["LegibleSystem"]),
         .library(name: "LegibleIngest", targets: ["LegibleIngest"]),
+        .library(name: "LegiblePDFInput", targets: ["LegiblePDFInput"]),
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
@@ -40,6 +41,12 @@ let package = Package(
         .systemLibrary(
             name: "CXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(
+            name: "CQPDF", pkgConfig: "libqpdf",
+            providers: [.apt(["libqpdf-dev"])]),
         .systemLibrary(
             name: "CATK", pkgConfig: "atk-bridge-2.0",
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
@@ -93,11 +100,16 @@ let package = Package(
             dependencies: [
                 "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
+        // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
+        // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
+        .target(
+            name: "LegiblePDFInput",
+            dependencies: ["CQPDF", "CPoppler", "LegibleSystem", "LegibleRaster", "LegibleLayout", "LegibleOCR"]),
         // The ingest service: plans, page jobs, the worker pool over a PageReader, manifests
         // (Docs/Architecture.md, "Ingest").
         .target(
             name: "LegibleIngest",
-            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleBatch"]),
+            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput"]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
@@ -106,7 +118,7 @@ let package = Package(
             name: "LegibleCLI",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(
@@ -189,7 +201,7 @@ let package = Package(
             name: "LegibleCLITests",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
-                "LegibleGoldenSupport",
+                "LegibleGoldenSupport", "LegiblePDFInput",
             ]),
     ]
 )

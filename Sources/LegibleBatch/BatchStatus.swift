@@ -139,7 +139,8 @@ extension BatchStatus {
         for page in latest.values.sorted(by: { $0.input < $1.input }) {
             switch page.status {
             case .done: status.done += 1
-            case .upToDate:
+            case .upToDate, .carriesText:
+                // A page left alone for its text is as finished as one found up to date.
                 status.done += 1
                 status.upToDate += 1
             case .failed: status.failures.append(Failure(input: page.input, error: page.error ?? "failed"))

@@ -104,6 +104,8 @@ public struct PageRecord: Codable, Equatable, Sendable {
         case upToDate = "up-to-date"
         /// It failed; ``PageRecord/error`` says why.
         case failed
+        /// A PDF page that already carries text, left alone (`Docs/PDF.md`, "Reading scanned PDFs").
+        case carriesText = "carries-text"
     }
 
     /// The input's ``ShardKey``: its path relative to the batch root.

@@ -2,6 +2,7 @@ import LegibleImport
 import LegibleIngest
 import LegibleOCR
 import LegiblePDF
+import LegiblePDFInput
 import LegibleReading
 import LegibleSystem
 
@@ -92,6 +93,11 @@ extension IngestFailure: ExitStatus {
         case .noReader: return 70
         }
     }
+}
+
+extension PDFInputFailure: ExitStatus {
+    /// Every PDF that cannot be read is bad data, as an unreadable image is.
+    package var exitCode: Int32 { 65 }
 }
 
 extension NotebookPDF.Failure: CLIFailure {

@@ -3,6 +3,7 @@ import LegibleBatch
 import LegibleIngest
 import LegibleLayout
 import LegibleOCR
+import LegiblePDFInput
 import LegibleSystem
 
 #if canImport(Glibc)
@@ -11,7 +12,8 @@ import LegibleSystem
 
 /// `legible ingest`: recognises each image with Tesseract — or, with `--layout FILE` (one
 /// image) or `--layouts DIR` (pairs `IMAGE` with `DIR/<stem>.xml`, `.alto.xml`, `.alto`,
-/// `.hocr` or `.html`), imports an existing ALTO or hOCR transcription instead. Spreads the
+/// `.hocr` or `.html`), imports an existing ALTO or hOCR transcription instead. A PDF gives one
+/// page per page, `<name>-p0001` on (`Docs/PDF.md`, "Reading scanned PDFs"). Spreads the
 /// images over `--jobs` worker threads, each with its own engine; skips images whose outputs are
 /// up to date unless `--force`; commits each page's outputs together; never lets one bad image
 /// stop the rest (`Docs/CLI.md`). With `--shard`, takes only its shard of the images and logs
@@ -26,8 +28,8 @@ struct IngestCommand {
     }
 
     static let spec = CommandSpec(
-        name: "ingest", arguments: "[IMAGE...]", positionalCount: 0...Int.max,
-        summary: "Reads PNG, JPEG and TIFF pages into page documents (and hOCR, text, ALTO) in the output folder.",
+        name: "ingest", arguments: "[IMAGE|PDF...]", positionalCount: 0...Int.max,
+        summary: "Reads PNG, JPEG and TIFF pages and scanned PDFs into page documents (and hOCR, text, ALTO) in the output folder.",
         options: [
             output.spec, inputs.spec, shard.spec, shardCount.spec, root.spec, format.spec, jobs.spec, languages.spec, psm.spec, dpi.spec,
             noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, force.spec, quiet.spec,
@@ -36,7 +38,7 @@ struct IngestCommand {
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let plan = try plan(command)
         let needsReader = plan.sources.contains(where: \.needsReader)
-        if needsReader { tuneMallocForOCR(batch: plan.images.count > 1, environment: ProcessInfo.processInfo.environment) }
+        if needsReader { tuneMallocForOCR(batch: plan.pages.count > 1, environment: ProcessInfo.processInfo.environment) }
         try Ingest.prepareOutputFolder(plan.output)
         AtomicFile.removeStaleTemporaries(in: plan.output)
         // The task's start is logged before the engine loads, so the manifests' spans include it.
@@ -44,7 +46,7 @@ struct IngestCommand {
         try manifest?.append(.task(ManifestLog.taskRecord(plan)))
         // Load one engine up front so a missing language fails once, with 69, before any work.
         let first = needsReader ? try Recogniser(options: plan.options) : nil
-        let progress = Progress(total: plan.images.count, enabled: !command[quiet] && Console.messagesAreTerminal)
+        let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
         var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Recogniser(options: options) })
         ingest.pageEnded = { progress.advance(label: $0) }
         let report: Ingest.Report
@@ -57,6 +59,9 @@ struct IngestCommand {
         progress.finish()
         keepUntilExit(report.readers)
         if !command[quiet] { try summarise(report.outcomes, of: plan) }
+        for outcome in report.outcomes where outcome.carriesText {
+            Console.message("\(outcome.page.name): already carries text, so it was left alone (--force reads it again)")
+        }
         let failures = report.outcomes.compactMap { $0.failure.map(CLIError.init) }
         for failure in failures { Console.message(failure.message) }
         return failures.first?.exitCode ?? 0
@@ -76,16 +81,16 @@ struct IngestCommand {
 
     /// The plan the command line asks for, checked before any work.
     static func plan(_ command: ParsedCommand) throws -> IngestPlan {
-        let images = try inputs(command)
-        try IngestPlan.refuseSharedStems(images)
+        let pages = try PageInput.expanding(try inputs(command))
+        try IngestPlan.refuseSharedStems(pages)
         var plan = IngestPlan(
-            images: images, output: command[output] ?? "", formats: command[format] ?? [.json],
+            pages: pages, output: command[output] ?? "", formats: command[format] ?? [.json],
             options: try ocrOptions(command), jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
             force: command[force])
         if let shard = try shard(command) {
             try plan.restrict(to: shard, root: command[root] ?? ".", currentFolder: FileManager.default.currentDirectoryPath)
         }
-        plan.sources = try layoutSources(command, images: plan.images)
+        plan.sources = try layoutSources(command, pages: plan.pages)
         try plan.check(extraInputs: [command[inputs]].compactMap { $0 }.filter { $0 != "-" })
         return plan
     }
@@ -98,9 +103,11 @@ struct IngestCommand {
         let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
         let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
         let skipped = outcomes.filter(\.skipped).count
+        let withText = outcomes.filter(\.carriesText).count
+        let left = withText > 0 ? ", \(withText) already with text" : ""
         let shard = batch.shard.map { "shard \($0) of a batch of \(batch.total): " } ?? ""
         try Console.out(
-            "\(shard)ingested \(read.count) of \(batch.images.count) pages (\(skipped) up to date): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
+            "\(shard)ingested \(read.count) of \(batch.pages.count) pages (\(skipped) up to date\(left)): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
         )
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }
@@ -133,15 +140,15 @@ struct IngestCommand {
         return options
     }
 
-    /// `--layout FILE` for a single image, `--layouts DIR` to pair images with layout files by
-    /// stem; otherwise every image is recognised.
-    static func layoutSources(_ command: ParsedCommand, images: [String]) throws -> [PageSource] {
+    /// `--layout FILE` for a single page, `--layouts DIR` to pair pages with layout files by
+    /// stem; otherwise every page is recognised.
+    static func layoutSources(_ command: ParsedCommand, pages: [PageInput]) throws -> [PageSource] {
         if let layout = command[layout] {
-            guard images.count == 1 else { throw CLIError.usage("--layout FILE takes exactly one image; use --layouts DIR for a batch") }
+            guard pages.count == 1 else { throw CLIError.usage("--layout FILE takes exactly one page; use --layouts DIR for a batch") }
             return [.layout(path: layout)]
         }
-        guard let folder = command[layouts] else { return images.map { _ in .recognise } }
-        return try IngestPlan.layoutSources(in: folder, for: images)
+        guard let folder = command[layouts] else { return pages.map { _ in .recognise } }
+        return try IngestPlan.layoutSources(in: folder, for: pages)
     }
 }
 
@@ -177,7 +184,8 @@ extension IngestCommand {
     static let psm: Option<Int?> = .integer("--psm", placeholder: "N", range: 0...13, help: "Tesseract page segmentation mode (default 3)")
     /// `--dpi`.
     static let dpi: Option<Int?> = .integer(
-        "--dpi", placeholder: "N", range: 10...2400, help: "resolution to assume (default: the file's, else 300)")
+        "--dpi", placeholder: "N", range: 10...2400,
+        help: "resolution to assume (default: the file's, else 300), and to draw PDF pages that are not one scan at")
     /// `--no-preprocess`.
     static let noPreprocess: Option<Bool> = .flag("--no-preprocess", help: "give Tesseract the original page")
     /// `--preprocess`.
@@ -193,7 +201,8 @@ extension IngestCommand {
     static let timeout: Option<Double?> = .number(
         "--timeout", placeholder: "SECONDS", range: 0.1...86_400, help: "recognition deadline per page (default 120; exit 75)")
     /// `--force`.
-    static let force: Option<Bool> = .flag("--force", help: "process pages even when their outputs are up to date")
+    static let force: Option<Bool> = .flag(
+        "--force", help: "process pages even when their outputs are up to date, and PDF pages that already carry text")
     /// `-q`.
     static let quiet: Option<Bool> = .flag("-q", "--quiet", help: "no summary and no progress bar")
 }

@@ -8,16 +8,16 @@ import LegibleSystem
 
 /// `legible pdf PAGE.json... -o OUT.pdf`: the notebook as one tagged PDF for PDF/UA-1, its
 /// scans behind an invisible text layer on the ink (`Docs/PDF.md`). Written atomically. Given
-/// images instead of page documents, it ingests them first (`LegibleIngest`), so a scan becomes
-/// an accessible PDF in one command; `--keep DIR` keeps the page documents.
+/// images or scanned PDFs instead of page documents, it ingests them first (`LegibleIngest`),
+/// so a scan becomes an accessible PDF in one command; `--keep DIR` keeps the page documents.
 enum PDFCommand {
     static let spec = CommandSpec(
-        name: "pdf", arguments: "PAGE.json...|IMAGE...", positionalCount: 1...Int.max,
+        name: "pdf", arguments: "PAGE.json...|IMAGE|PDF...", positionalCount: 1...Int.max,
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
-        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec], run: run)
+        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, force.spec], run: run)
 
-    /// The extensions of the images `pdf` ingests itself.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff"]
+    /// The extensions of the images and PDFs `pdf` ingests itself.
+    static let scanExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "pdf"]
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "-"
@@ -44,23 +44,24 @@ enum PDFCommand {
         return 0
     }
 
-    /// The page documents to write: the positionals, or, when they are images, the documents
-    /// they are ingested into (in `--keep DIR`, else a temporary folder the caller removes),
-    /// with the images' folders added to the folders searched for scans.
+    /// The page documents to write: the positionals, or, when they are images or PDFs, the
+    /// documents they are ingested into (in `--keep DIR`, else a temporary folder the caller
+    /// removes), with the images' folders added to the folders searched for scans.
     static func documents(_ command: ParsedCommand) throws -> (paths: [String], searched: [String], temporary: String?) {
         let inputs = command.positionals
-        let isImage = { (path: String) in imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
-        guard inputs.contains(where: isImage) else {
-            guard command[keep] == nil, command[languages] == nil else {
-                throw CLIError.usage("--keep and -l go with images, which pdf ingests first")
+        let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
+        guard inputs.contains(where: isScan) else {
+            guard command[keep] == nil, command[languages] == nil, !command[force] else {
+                throw CLIError.usage("--keep, -l and --force go with images and PDFs, which pdf ingests first")
             }
             return (inputs, command[scans], nil)
         }
-        guard inputs.allSatisfy(isImage) else { throw CLIError.usage("give page documents or images, not both") }
+        guard inputs.allSatisfy(isScan) else { throw CLIError.usage("give page documents or images and PDFs, not both") }
+        let pages = try PageInput.expanding(inputs)
         let folder = try command[keep] ?? TemporaryFolder.make(prefix: "legible-pdf")
         let temporary = command[keep] == nil ? folder : nil
         do {
-            let paths = try ingest(inputs, into: folder, languages: command[languages])
+            let paths = try ingest(pages, into: folder, languages: command[languages], force: command[force])
             return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
         } catch {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
@@ -68,23 +69,26 @@ enum PDFCommand {
         }
     }
 
-    /// Recognises `images` into page documents in `folder`, as `legible ingest` would with its
-    /// defaults; returns the documents' paths in input order. The first failure stops the PDF.
-    static func ingest(_ images: [String], into folder: String, languages: String?) throws -> [String] {
+    /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
+    /// defaults; returns the documents' paths in input order. The first failure stops the PDF,
+    /// and so does a PDF page that already carries text, unless `force`.
+    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, force: Bool) throws -> [String] {
         var options = OCROptions()
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
         let plan = IngestPlan(
-            images: images, output: folder, options: options, jobs: ProcessInfo.processInfo.activeProcessorCount)
-        try IngestPlan.refuseSharedStems(images)
+            pages: pages, output: folder, options: options, jobs: ProcessInfo.processInfo.activeProcessorCount, force: force)
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
-        tuneMallocForOCR(batch: images.count > 1, environment: ProcessInfo.processInfo.environment)
+        tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)
         let first = try Recogniser(options: options)
         let report = try Ingest(plan: plan, makeReader: { [options] in try Recogniser(options: options) }).run(
             firstReader: first, manifest: nil)
         IngestCommand.keepUntilExit(report.readers)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
-        return images.map { plan.outputPath(of: $0, .json) }
+        if let page = report.outcomes.first(where: \.carriesText)?.page {
+            throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")
+        }
+        return pages.map { plan.outputPath(of: $0, .json) }
     }
 
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer").
@@ -109,8 +113,10 @@ extension PDFCommand {
         "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each page document's own folder")
     /// `--keep`.
     static let keep: Option<String?> = .text(
-        "--keep", placeholder: "DIR", help: "given images: keep the page documents they are read into in DIR")
+        "--keep", placeholder: "DIR", help: "given images or PDFs: keep the page documents they are read into in DIR")
     /// `-l`.
     static let languages: Option<String?> = .text(
-        "-l", placeholder: "LANG", help: "given images: Tesseract languages joined by + (default eng)")
+        "-l", placeholder: "LANG", help: "given images or PDFs: Tesseract languages joined by + (default eng)")
+    /// `--force`.
+    static let force: Option<Bool> = .flag("--force", help: "given PDFs: recognise pages that already carry text")
 }

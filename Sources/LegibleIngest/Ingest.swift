@@ -11,7 +11,7 @@ public struct Ingest: Sendable {
     /// Makes a worker's reader the first time the worker meets a page that needs one. A reader
     /// that cannot be made fails that page with the maker's error.
     public var makeReader: @Sendable () throws -> any PageReader
-    /// Called on a worker thread as each page ends, with the image's file name.
+    /// Called on a worker thread as each page ends, with the page's ``PageInput/name``.
     public var pageEnded: @Sendable (String) -> Void = { _ in }
 
     /// An ingest of `plan` whose workers make readers with `makeReader`.
@@ -22,7 +22,7 @@ public struct Ingest: Sendable {
 
     /// What an ingest did.
     public struct Report {
-        /// Each image's outcome, in the plan's order.
+        /// Each page's outcome, in the plan's order.
         public var outcomes: [PageOutcome]
         /// Every reader the workers made or were given, so that the caller decides when they
         /// are freed (a CLI keeps them until it exits: `Docs/Recognition.md`, "Speed and memory").
@@ -46,9 +46,9 @@ public struct Ingest: Sendable {
     ///   failures are in their outcomes).
     public func run(firstReader: (any PageReader)?, manifest: ManifestLog?) throws -> Report {
         let queue = WorkQueue(order: largestFirst())
-        let results = OutcomeStore(count: plan.images.count)
+        let results = OutcomeStore(count: plan.pages.count)
         let group = DispatchGroup()
-        for worker in 0..<min(plan.jobs, plan.images.count) {
+        for worker in 0..<min(plan.jobs, plan.pages.count) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
@@ -57,7 +57,7 @@ public struct Ingest: Sendable {
                     let outcome = runPage(index, reader: &reader)
                     results.set(index, outcome)
                     if let manifest { results.record(error: manifest.log(outcome, key: plan.keys[index], shard: plan.shard)) }
-                    pageEnded((plan.images[index] as NSString).lastPathComponent)
+                    pageEnded(plan.pages[index].name)
                 }
                 results.keep(reader)
             }
@@ -72,10 +72,19 @@ public struct Ingest: Sendable {
     }
 
     /// Largest files first (longest-processing-time order): a slow page picked up last would
-    /// leave the other workers idle at the end of the batch.
+    /// leave the other workers idle at the end of the batch. A PDF's pages count as its size
+    /// shared out, and keep their order among themselves.
     func largestFirst() -> [Int] {
-        let sizes = plan.images.map { ((try? FileManager.default.attributesOfItem(atPath: $0)[.size]) as? NSNumber)?.intValue ?? 0 }
-        return plan.images.indices.sorted { sizes[$0] > sizes[$1] }
+        var sizes: [String: Int] = [:]
+        var pageCounts: [String: Int] = [:]
+        for page in plan.pages {
+            pageCounts[page.path, default: 0] += 1
+            if sizes[page.path] == nil {
+                sizes[page.path] = ((try? FileManager.default.attributesOfItem(atPath: page.path)[.size]) as? NSNumber)?.intValue ?? 0
+            }
+        }
+        let share = plan.pages.map { sizes[$0.path, default: 0] / max(pageCounts[$0.path, default: 1], 1) }
+        return plan.pages.indices.sorted { share[$0] != share[$1] ? share[$0] > share[$1] : $0 < $1 }
     }
 
     /// One page on a worker, making the worker's reader the first time one is needed.
@@ -85,11 +94,11 @@ public struct Ingest: Sendable {
             do {
                 reader = try makeReader()
             } catch {
-                var outcome = PageOutcome(image: plan.images[index])
+                var outcome = PageOutcome(page: plan.pages[index])
                 outcome.failure = error
                 return outcome
             }
         }
-        return PageJob(image: plan.images[index], source: source, plan: plan).run(reader: reader)
+        return PageJob(page: plan.pages[index], source: source, plan: plan).run(reader: reader)
     }
 }

@@ -53,7 +53,8 @@ public final class ManifestLog: @unchecked Sendable {
     /// Appends the record of `outcome`, whose image has manifest key `key`; returns the error
     /// instead of throwing, as it runs on a worker thread.
     func log(_ outcome: PageOutcome, key: String, shard: Shard?) -> (any Error)? {
-        let status: PageRecord.Status = outcome.failure != nil ? .failed : outcome.skipped ? .upToDate : .done
+        let status: PageRecord.Status =
+            outcome.failure != nil ? .failed : outcome.carriesText ? .carriesText : outcome.skipped ? .upToDate : .done
         let record = PageRecord(
             input: key, shard: shard ?? .whole, sha256: outcome.sha256, status: status, outputs: outcome.outputs,
             seconds: (outcome.seconds * 1000).rounded() / 1000, finished: Date().timeIntervalSince1970, error: outcome.failureMessage)
@@ -68,7 +69,7 @@ public final class ManifestLog: @unchecked Sendable {
     /// The record a sharded task writes when it starts.
     public static func taskRecord(_ plan: IngestPlan) -> TaskRecord {
         TaskRecord(
-            shard: plan.shard ?? .whole, inputs: plan.total, shardInputs: plan.images.count, host: AtomicFile.hostName,
+            shard: plan.shard ?? .whole, inputs: plan.total, shardInputs: plan.pages.count, host: AtomicFile.hostName,
             started: Date().timeIntervalSince1970, batch: plan.identity)
     }
 

@@ -2,19 +2,35 @@ import Foundation
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
+import LegiblePDFInput
 import LegibleSystem
 
-/// One image's work (`Docs/CLI.md`, "Up to date" and "Writing outputs"): read the image, keep
-/// up-to-date outputs, else read or import the page and commit every format together.
+/// One page's work (`Docs/CLI.md`, "Up to date" and "Writing outputs"): read the image (or
+/// make a PDF page's), keep up-to-date outputs, else read or import the page and commit every
+/// format together, with a PDF page's image beside them.
 struct PageJob {
-    var image: String
+    var page: PageInput
     var source: PageSource
     var plan: IngestPlan
+
+    /// The image a page is read from.
+    struct Scan {
+        /// The image file's bytes.
+        var bytes: Data
+        /// The path it is read as: the image itself, or where a PDF page's image is kept.
+        var path: String
+        /// For a PDF page: where it came from, and its image file, committed with the outputs.
+        var origin: PDFPageOrigin?
+        var kept: [AtomicFile.Output] = []
+
+        /// The kept files' names, relative to the output folder.
+        var keptNames: [String] { kept.map { ($0.path as NSString).lastPathComponent } }
+    }
 
     /// Reads, recognises or imports, and commits; the outcome records the seconds it took.
     func run(reader: (any PageReader)?) -> PageOutcome {
         let start = Date()
-        var outcome = PageOutcome(image: image)
+        var outcome = PageOutcome(page: page)
         do {
             try perform(reader: reader, into: &outcome)
         } catch {
@@ -25,33 +41,52 @@ struct PageJob {
     }
 
     private func perform(reader: (any PageReader)?, into outcome: inout PageOutcome) throws {
-        let data = try InputFile.read(image, what: "an image")
-        let sha256 = Checksum.sha256Hex(of: data)
+        guard let scan = try scan() else {
+            outcome.carriesText = true
+            return
+        }
+        let sha256 = Checksum.sha256Hex(of: scan.bytes)
         outcome.sha256 = sha256
         let (digest, layoutData) = try provenance()
-        if !plan.force, let existing = try upToDate(sha256: sha256, digest: digest) {
+        if !plan.force, let existing = try upToDate(sha256: sha256, digest: digest, kept: scan.kept) {
             outcome.layout = existing
             outcome.skipped = true
-            outcome.outputs = outputNames
+            outcome.outputs = outputNames + scan.keptNames
             return
         }
         var layout: PageLayout
         switch source {
         case .recognise:
-            guard let reader else { throw IngestError(.noReader, "\(image): no recognition engine") }
-            layout = try reader.read(imageData: data, path: image, sha256: sha256)
+            guard let reader else { throw IngestError(.noReader, "\(page.name): no recognition engine") }
+            layout = try reader.read(imageData: scan.bytes, path: scan.path, sha256: sha256)
             // The plan's digest marks the outputs, whichever reader made them.
             layout.engine?.optionsDigest = digest
         case .layout(let path):
-            let description = try Recogniser.describeImage(data: data, path: image, sha256: sha256)
+            let description = try Recogniser.describeImage(data: scan.bytes, path: scan.path, sha256: sha256)
             layout = try LayoutImporter.importLayout(layoutData ?? Data(), file: path, image: description)
             layout.engine?.optionsDigest = digest
         }
+        layout.image.pdfPage = scan.origin
         // Every format is rendered, then all are committed together: a failure leaves the
         // previous set (or nothing), never a mixed one.
-        try AtomicFile.commit(try outputs(of: layout))
+        try AtomicFile.commit(try outputs(of: layout) + scan.kept)
         outcome.layout = layout
-        outcome.outputs = outputNames
+        outcome.outputs = outputNames + scan.keptNames
+    }
+
+    /// The page's image: the image file, or the PDF page made into one; nil for a PDF page
+    /// that already carries text, unless the plan forces it.
+    func scan() throws -> Scan? {
+        guard let number = page.pdfPage else {
+            return Scan(bytes: try InputFile.read(page.path, what: "an image"), path: page.path)
+        }
+        switch try ScannedPDF(path: page.path).page(number, dpi: plan.options.dpi ?? 300, force: plan.force) {
+        case .carriesText:
+            return nil
+        case .image(let image):
+            let path = plan.imagePath(of: page, fileExtension: image.fileExtension)
+            return Scan(bytes: image.bytes, path: path, origin: image.origin, kept: [AtomicFile.Output(path: path, bytes: image.bytes)])
+        }
     }
 
     /// The options digest this page's outputs must record, and the layout file's bytes when
@@ -67,12 +102,12 @@ struct PageJob {
     }
 
     /// The output files' names, relative to the output folder.
-    var outputNames: [String] { plan.formats.map { "\(IngestPlan.outputStem(image)).\($0.fileExtension)" } }
+    var outputNames: [String] { plan.formats.map { "\(page.stem).\($0.fileExtension)" } }
 
     /// Every requested format of `layout`, as files to write.
     func outputs(of layout: PageLayout) throws -> [AtomicFile.Output] {
         try plan.formats.map { format in
-            AtomicFile.Output(path: plan.outputPath(of: image, format), bytes: try Self.render(layout, as: format))
+            AtomicFile.Output(path: plan.outputPath(of: page, format), bytes: try Self.render(layout, as: format))
         }
     }
 
@@ -92,12 +127,13 @@ struct PageJob {
     /// requested sibling (`.hocr`, `.txt`, `.alto.xml`) is checked by rendering it again from
     /// the document and comparing bytes; a missing or stale sibling (say, from an older image)
     /// is rewritten from the document, without reading the page again (`Docs/CLI.md`, "Up to date").
-    func upToDate(sha256: String, digest: String) throws -> PageLayout? {
-        let jsonPath = plan.outputPath(of: image, .json)
+    /// A PDF page's `kept` image is checked and rewritten alike.
+    func upToDate(sha256: String, digest: String, kept: [AtomicFile.Output]) throws -> PageLayout? {
+        let jsonPath = plan.outputPath(of: page, .json)
         guard let existing = (try? InputFile.read(jsonPath)).flatMap({ try? PageLayout.decodeDocument($0) }),
             existing.image.sha256 == sha256, existing.engine?.optionsDigest == digest
         else { return nil }
-        let stale = try outputs(of: existing).filter { (try? InputFile.read($0.path)) != $0.bytes }
+        let stale = try (outputs(of: existing) + kept).filter { (try? InputFile.read($0.path)) != $0.bytes }
         if !stale.isEmpty { try AtomicFile.commit(stale) }
         return existing
     }

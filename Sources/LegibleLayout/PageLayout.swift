@@ -60,6 +60,8 @@ public struct PageImage: Hashable, Sendable, Codable {
     /// image; every box of the document is in that displayed frame. Absent when the file is
     /// stored as shown (orientation 1).
     public var orientation: Int?
+    /// When the image is a page of a PDF: which page, and where its pixels lie on that page.
+    public var pdfPage: PDFPageOrigin?
 
     /// Creates image metadata; `width` and `height` in displayed pixels.
     public init(file: String? = nil, width: Int, height: Int, sha256: String? = nil, dpi: Int? = nil, orientation: Int? = nil) {
@@ -69,6 +71,34 @@ public struct PageImage: Hashable, Sendable, Codable {
         self.sha256 = sha256
         self.dpi = dpi
         self.orientation = orientation
+    }
+}
+
+/// Where a page image came from in a PDF (`Docs/PDF.md`, "Reading scanned PDFs").
+public struct PDFPageOrigin: Hashable, Sendable, Codable {
+    /// The PDF's file name (no folder).
+    public var file: String
+    /// The page number, from 1.
+    public var page: Int
+    /// How the page became the image.
+    public var method: Method
+    /// The affine map `[a b c d e f]` from the image's displayed pixels (x right, y down, from
+    /// the top left) to the PDF's user space (points, y up): `(x, y) → (a·x + c·y + e, b·x + d·y + f)`.
+    public var toUserSpace: [Double]
+
+    /// An origin; `toUserSpace` holds six numbers.
+    public init(file: String, page: Int, method: Method, toUserSpace: [Double]) {
+        (self.file, self.page, self.method, self.toUserSpace) = (file, page, method, toUserSpace)
+    }
+
+    /// How a PDF page became an image.
+    public enum Method: String, Hashable, Sendable, Codable {
+        /// The page's one image, its stored bytes unchanged (a JPEG, or PNG rows re-wrapped).
+        case stored
+        /// The page's one image, decoded at its own size and turned as the page shows it.
+        case decoded
+        /// The page drawn at the requested resolution.
+        case rendered
     }
 }
 

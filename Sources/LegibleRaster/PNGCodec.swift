@@ -48,20 +48,28 @@ public enum PNGCodec {
 
     /// Encodes a bitmap as an 8-bit RGBA PNG.
     public static func encode(_ bitmap: Bitmap) throws -> Data {
+        try encode(samples: bitmap.pixels, width: bitmap.width, height: bitmap.height, channels: 4)
+    }
+
+    /// Encodes 8-bit samples, `channels` per pixel (1 grey, 3 RGB, 4 RGBA), rows top to bottom
+    /// without padding, as a PNG of the same colour type.
+    public static func encode(samples: [UInt8], width: Int, height: Int, channels: Int) throws -> Data {
+        precondition([1, 3, 4].contains(channels) && samples.count == width * height * channels)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(bitmap.width)
-        image.height = UInt32(bitmap.height)
-        image.format = formatRGBA
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        // PNG_FORMAT_FLAG_COLOR (2) and PNG_FORMAT_FLAG_ALPHA (1).
+        image.format = (channels >= 3 ? 0x02 : 0) | (channels == 4 ? 0x01 : 0)
         var size = 0
-        let sized = bitmap.pixels.withUnsafeBytes { buffer in
-            png_image_write_to_memory(&image, nil, &size, 0, buffer.baseAddress, Int32(bitmap.width * 4), nil)
+        let sized = samples.withUnsafeBytes {
+            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(width * channels), nil)
         }
         guard sized != 0, size > 0 else { throw PNGError(description: message(of: &image, fallback: "cannot size the PNG")) }
         var output = [UInt8](repeating: 0, count: size)
         let written = output.withUnsafeMutableBytes { target in
-            bitmap.pixels.withUnsafeBytes { buffer in
-                png_image_write_to_memory(&image, target.baseAddress, &size, 0, buffer.baseAddress, Int32(bitmap.width * 4), nil)
+            samples.withUnsafeBytes {
+                png_image_write_to_memory(&image, target.baseAddress, &size, 0, $0.baseAddress, Int32(width * channels), nil)
             }
         }
         guard written != 0 else { throw PNGError(description: message(of: &image, fallback: "cannot write the PNG")) }

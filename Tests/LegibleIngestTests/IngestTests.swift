@@ -79,7 +79,7 @@ struct IngestTests {
         defer { workspace.remove() }
         let reader = TextFileReader()
         let report = try ingest(workspace, ["a.png", "b.png", "c.png"], reader: reader)
-        #expect(report.outcomes.map { ($0.image as NSString).lastPathComponent } == ["a.png", "b.png", "c.png"])
+        #expect(report.outcomes.map { $0.page.name } == ["a.png", "b.png", "c.png"])
         #expect(report.outcomes.allSatisfy { $0.failure == nil && !$0.skipped })
         #expect(reader.reads == 3)
         #expect(workspace.outputText("b.txt") == "gamma\ndelta\n")
@@ -140,7 +140,9 @@ struct IngestTests {
     func planChecks() throws {
         let workspace = try Workspace(pages: ["x.png": "one", "x.jpg": "two", "list.png": "three"])
         defer { workspace.remove() }
-        #expect(throws: IngestError.self) { try IngestPlan.refuseSharedStems([workspace.image("x.png"), workspace.image("x.jpg")]) }
+        #expect(throws: IngestError.self) {
+            try IngestPlan.refuseSharedStems([workspace.image("x.png"), workspace.image("x.jpg")].map(PageInput.image))
+        }
         let plan = IngestPlan(
             images: [workspace.image("list.png")], output: workspace.root.appendingPathComponent("pages").path, formats: [.txt])
         try workspace.write("a list", to: "list.txt")
