@@ -14,7 +14,7 @@ enum PDFCommand {
     static let spec = CommandSpec(
         name: "pdf", arguments: "PAGE.json...|IMAGE|PDF...", positionalCount: 1...Int.max,
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
-        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, force.spec], run: run)
+        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec], run: run)
 
     /// The extensions of the images and PDFs `pdf` ingests itself.
     static let scanExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "pdf"]
@@ -51,8 +51,8 @@ enum PDFCommand {
         let inputs = command.positionals
         let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
         guard inputs.contains(where: isScan) else {
-            guard command[keep] == nil, command[languages] == nil, !command[force] else {
-                throw CLIError.usage("--keep, -l and --force go with images and PDFs, which pdf ingests first")
+            guard command[keep] == nil, command[languages] == nil, command[jobs] == nil, !command[force] else {
+                throw CLIError.usage("--keep, -l, --jobs and --force go with images and PDFs, which pdf ingests first")
             }
             return (inputs, command[scans], nil)
         }
@@ -61,7 +61,9 @@ enum PDFCommand {
         let folder = try command[keep] ?? TemporaryFolder.make(prefix: "legible-pdf")
         let temporary = command[keep] == nil ? folder : nil
         do {
-            let paths = try ingest(pages, into: folder, languages: command[languages], force: command[force])
+            let paths = try ingest(
+                pages, into: folder, languages: command[languages], jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
+                force: command[force])
             return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
         } catch {
             if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
@@ -72,11 +74,10 @@ enum PDFCommand {
     /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
     /// defaults; returns the documents' paths in input order. The first failure stops the PDF,
     /// and so does a PDF page that already carries text, unless `force`.
-    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, force: Bool) throws -> [String] {
+    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool) throws -> [String] {
         var options = OCROptions()
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
-        let plan = IngestPlan(
-            pages: pages, output: folder, options: options, jobs: ProcessInfo.processInfo.activeProcessorCount, force: force)
+        let plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
         tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)
@@ -117,6 +118,9 @@ extension PDFCommand {
     /// `-l`.
     static let languages: Option<String?> = .text(
         "-l", placeholder: "LANG", help: "given images or PDFs: Tesseract languages joined by + (default eng)")
+    /// `--jobs`.
+    static let jobs: Option<Int?> = .integer(
+        "--jobs", placeholder: "N", range: 1...256, help: "given images or PDFs: worker threads (default: the cores)")
     /// `--force`.
     static let force: Option<Bool> = .flag("--force", help: "given PDFs: recognise pages that already carry text")
 }

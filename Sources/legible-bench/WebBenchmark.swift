@@ -47,8 +47,9 @@ func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath))?[.size] as? NSNumber)?.intValue ?? 0
 }
 
-/// Runs a tool with `input` on stdin; its stdout, or `nil` when it failed.
-func runTool(_ arguments: [String], input: Data = Data()) -> String? {
+/// Runs a tool with `input` on stdin; its stdout, or `nil` when it failed (with
+/// `anyStatus`, only when it could not start: a checker exits non-zero when it finds faults).
+func runTool(_ arguments: [String], input: Data = Data(), anyStatus: Bool = false) -> String? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: arguments[0])
     process.arguments = Array(arguments.dropFirst())
@@ -61,7 +62,7 @@ func runTool(_ arguments: [String], input: Data = Data()) -> String? {
     try? stdin.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+    return process.terminationStatus == 0 || anyStatus ? String(decoding: output, as: UTF8.self) : nil
 }
 
 /// Load event and first paint of a notebook in headless Chromium, three runs.

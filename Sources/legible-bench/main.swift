@@ -9,6 +9,8 @@
 //   legible-bench atspi             the AT-SPI bridge: in-process cost, start-up, memory, latency over D-Bus
 //   legible-bench cluster           a sharded ingest of Scans/ as Slurm arrays of 1, 2 and 4 tasks against
 //                                   one run; scheduling and engine cost per task; 10⁶-page projection
+//   legible-bench pdf-in            a 15-page scanned PDF made accessible by legible pdf and by ocrmypdf
+//                                   --jobs 1, side by side; a 1,000-page PDF ingested
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -496,6 +498,8 @@ case "cluster":
     try clusterBenchmark()
 case "pdf":
     try pdfBenchmark()
+case "pdf-in":
+    try pdfInputBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in")
 }

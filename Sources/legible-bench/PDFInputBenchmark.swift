@@ -1,0 +1,54 @@
+import Foundation
+
+/// `legible-bench pdf-in`: scanned PDFs in (`Docs/PDF.md`, "Measured"). The 15 scans of
+/// `Scans/` become one PDF with `img2pdf`; `legible pdf` and `ocrmypdf --jobs 1` each make it
+/// accessible, one job each, side by side; both outputs are weighed against the input and
+/// checked with `outloud`. Then a 1,000-page PDF of small scans is ingested, to show that a long
+/// PDF is read page by page in bounded memory. `OCRMYPDF` names the `ocrmypdf` to run.
+func pdfInputBenchmark() throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-pdf-in-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let scans = root.appendingPathComponent("Scans").path
+    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    let input = work + "/scan.pdf"
+    guard measure(["img2pdf"] + images.map { scans + "/" + $0 } + ["-o", input]).status == 0 else {
+        print("img2pdf is missing (Debian img2pdf)")
+        return
+    }
+    let ocrmypdf = ProcessInfo.processInfo.environment["OCRMYPDF"] ?? "ocrmypdf"
+    let ours = measure([legibleExecutable, "pdf", input, "-o", work + "/legible.pdf", "--jobs", "1"])
+    let theirs = measure([ocrmypdf, "--jobs", "1", input, work + "/ocrmypdf.pdf"], environment: ["OMP_THREAD_LIMIT": "1"])
+    let inputBytes = fileSize(input)
+    for (name, run, output) in [("legible pdf", ours, "legible.pdf"), ("ocrmypdf --jobs 1", theirs, "ocrmypdf.pdf")] {
+        let bytes = fileSize(work + "/" + output)
+        print(
+            String(
+                format: "%@, %d pages: %.1f s wall (%.2f s a page), %.0f MB peak, status %d; %d bytes from %d (%.3f×)", name, images.count,
+                run.seconds, run.seconds / Double(images.count), run.peakMB, run.status, bytes, inputBytes,
+                Double(bytes) / Double(max(1, inputBytes))))
+        let verdict = runTool(["/usr/bin/env", "outloud", work + "/" + output], anyStatus: true) ?? "outloud is missing"
+        print("  outloud: " + verdict.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; "))
+    }
+    print(String(format: "legible's wall time is %.2f× ocrmypdf's", ours.seconds / max(theirs.seconds, 0.001)))
+    try longPDF(in: work, from: scans + "/" + images[0])
+}
+
+/// Ingests a 1,000-page PDF of one small scan repeated, with two jobs: wall time, pages a
+/// second and peak memory.
+func longPDF(in work: String, from scan: String) throws {
+    let small = work + "/small.png"
+    let shrink = "import sys; from PIL import Image; Image.open(sys.argv[1]).convert('L').resize((300, 420)).save(sys.argv[2], dpi=(50, 50))"
+    let pdf = work + "/long.pdf"
+    guard measure(["python3", "-c", shrink, scan, small]).status == 0,
+        measure(["img2pdf"] + Array(repeating: small, count: 1000) + ["-o", pdf]).status == 0
+    else {
+        print("cannot make the 1,000-page PDF (python3 with Pillow and img2pdf are needed)")
+        return
+    }
+    let run = measure([legibleExecutable, "ingest", pdf, "-o", work + "/long", "-q", "--jobs", "2"])
+    print(
+        String(
+            format: "legible ingest, a 1,000-page PDF of %d bytes, 2 jobs: %.1f s wall (%.1f pages/s), %.0f MB peak, status %d", fileSize(pdf),
+            run.seconds, 1000 / run.seconds, run.peakMB, run.status))
+}
