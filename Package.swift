@@ -140,7 +140,7 @@ let package = Package(
             name: "LegibleFuzzing",
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
-                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF",
+                "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

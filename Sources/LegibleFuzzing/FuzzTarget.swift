@@ -5,6 +5,7 @@ import LegibleImport
 import LegibleLayout
 import LegibleOCR
 import LegiblePDF
+import LegiblePDFInput
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -42,6 +43,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// traps or allocates without bound, and every cross-reference offset of the file written
     /// points at its object.
     case pdf
+    /// A PDF file read page by page as `ingest` reads it, through qpdf and poppler: opening
+    /// never traps, hangs or allocates without bound, the page count is within the limit, and
+    /// every page image given has a header recognition accepts and a finite map to user space.
+    case pdfInput = "pdf-input"
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -55,6 +60,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .script: Self.script(data)
         case .manifest: Self.manifest(data)
         case .pdf: Self.pdf(data)
+        case .pdfInput: Self.pdfInput(data)
         }
     }
 
@@ -289,6 +295,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let offset = Int(table[2 + number].prefix(10)) ?? -1
             let head = String(decoding: bytes[offset..<min(bytes.count, offset + 16)], as: UTF8.self)
             precondition(head.hasPrefix("\(number) 0 obj"), "object \(number)'s offset points elsewhere")
+        }
+    }
+
+    /// Where each `pdf-input` is written: `ScannedPDF` reads files, as the CLI does. One file
+    /// per process, in memory where the system has a RAM disk.
+    static let pdfInputPath: String = {
+        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        return "\(folder)/legible-fuzz-\(getpid()).pdf"
+    }()
+
+    static func pdfInput(_ data: Data) {
+        guard (try? data.write(to: URL(fileURLWithPath: pdfInputPath))) != nil else { return }
+        guard let pdf = try? ScannedPDF(path: pdfInputPath) else { return }
+        precondition(pdf.pageCount >= 1 && pdf.pageCount <= ScannedPDF.maximumPages, "a page count outside the limit")
+        for number in 1...min(pdf.pageCount, 3) {
+            // A low resolution keeps drawn pages small; a page's own scan is read at its size.
+            guard case .image(let image)? = try? pdf.page(number, dpi: 18, force: true) else { continue }
+            precondition(image.origin.toUserSpace.count == 6 && image.origin.toUserSpace.allSatisfy(\.isFinite), "a map that is not finite")
+            precondition(image.bytes.count > 8, "an empty page image")
+            if image.origin.method != .stored {
+                precondition((try? Recogniser.displayedSize(of: image.bytes, path: "fuzz")) != nil, "a page image recognition refuses")
+            }
         }
     }
 }

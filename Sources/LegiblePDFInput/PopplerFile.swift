@@ -31,6 +31,9 @@ final class PopplerFile {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(document)) }
 
+    /// The number of pages poppler finds, which on a damaged file can differ from qpdf's.
+    var pageCount: Int { Int(poppler_document_get_n_pages(document)) }
+
     /// Runs `body` with the zero-based page `index`.
     private func withPage<T>(_ index: Int, _ body: (OpaquePointer) throws(PDFInputError) -> T) throws(PDFInputError) -> T {
         guard let page = poppler_document_get_page(document, Int32(index)) else {

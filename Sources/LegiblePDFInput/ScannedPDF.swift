@@ -53,10 +53,14 @@ public final class ScannedPDF {
         throw PDFInputError(.malformed, "\(path): is \(looksLike), not a PDF (no %PDF- header)")
     }
 
-    /// Poppler, opened the first time a page needs it.
+    /// Poppler, opened the first time a page needs it. A file on whose pages the two libraries
+    /// disagree is damaged, whichever is right.
     func poppler() throws(PDFInputError) -> PopplerFile {
         if let drawing { return drawing }
         let opened = try PopplerFile(path: path)
+        guard opened.pageCount == pageCount else {
+            throw PDFInputError(.malformed, "\(path): is damaged: qpdf finds \(pageCount) pages and poppler \(opened.pageCount); qpdf IN OUT may repair it")
+        }
         drawing = opened
         return opened
     }
