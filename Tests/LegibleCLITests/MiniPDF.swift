@@ -1,7 +1,7 @@
 import Foundation
 
 /// Small PDFs written object by object, with a correct cross-reference table, for the bad-input
-/// tests of the PDF reader (`Docs/Hardening.md`, "PDF input").
+/// tests of the PDF reader (`Docs/Hardening.md`, "Classes closed").
 enum MiniPDF {
     /// A PDF whose objects are `objects` (object 1 first, each body without `obj`/`endobj`),
     /// with `/Root 1 0 R`; `streams` gives raw stream data for object numbers that have it.

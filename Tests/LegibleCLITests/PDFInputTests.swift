@@ -138,7 +138,7 @@ struct PDFInputTests {
 }
 
 /// `legible ingest` and `legible pdf` given scanned PDFs, and every class of bad PDF
-/// (`Docs/Hardening.md`, "PDF input").
+/// (`Docs/Hardening.md`, "Classes closed").
 @Suite("scanned PDFs ingested, and bad PDFs refused", .serialized)
 struct PDFIngestTests {
     /// A document with what only a PDF page records set as the PNG's document has it.
@@ -172,6 +172,24 @@ struct PDFIngestTests {
         // Up to date the second time: nothing is recognised again.
         let again = try legible(["ingest", folder + "/notebook.pdf", "-o", folder + "/out"])
         #expect(again.status == 0 && again.stdout.contains("(2 up to date)"), "\(again.stdout)")
+    }
+
+    @Test("a PDF's pages are shared out over shards like images, each logged under its page's key")
+    func shards() throws {
+        guard PDFInputTests.available else { return }
+        let folder = try temporaryFolder()
+        try PDFInputTests.make("img2pdf", PDFInputTests.chicago + ["-o", folder + "/notebook.pdf"])
+        for shard in ["0/2", "1/2"] {
+            let run = try legible(["ingest", folder + "/notebook.pdf", "-o", folder + "/out", "--shard", shard, "--root", folder, "-q"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let status = try legible(["status", folder + "/out", "--json"])
+        #expect(status.status == 0 && status.stdout.contains("\"complete\":true"), "\(status.stdout)")
+        let manifests = try FileManager.default.contentsOfDirectory(atPath: folder + "/out/manifest").map {
+            try String(contentsOfFile: "\(folder)/out/manifest/\($0)", encoding: .utf8)
+        }.joined()
+        #expect(manifests.contains("\"input\":\"notebook.pdf#p1\"") && manifests.contains("\"input\":\"notebook.pdf#p2\""))
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/notebook-p0002.json"))
     }
 
     @Test("scanned PDF to accessible PDF in one command; ingesting that PDF again recognises nothing, as its pages carry text")
