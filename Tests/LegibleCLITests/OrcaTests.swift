@@ -31,7 +31,7 @@ struct OrcaTests {
 
     /// The notebook's words in reading order, as say-all speaks them (no page labels, headings
     /// as their text).
-    static func expectedWords() throws -> [String] {
+    static func expectedWords(pages: [String] = pages) throws -> [String] {
         let lines = try legible(["read", "--all"] + pages).stdout.split(separator: "\n").filter { !$0.hasPrefix("Page ") }
         return Heard.words(lines.map { $0.replacingOccurrences(of: ". Heading.", with: "") })
     }
@@ -100,7 +100,7 @@ struct OrcaTests {
         // The viewer lays out only the pages in view: at 20 % all three are (Docs/PDF.md, "Tests").
         let command = ["/usr/bin/firefox-esr", "--no-remote", "--profile", folder + "/profile", "file://\(folder)/chicago.pdf#zoom=20"]
         // Orca starts in focus mode on the viewer; Ctrl+Home brings browse mode to the document.
-        let steps: [OrcaSession.Step] = [.wait(6), .key("ctrl+Home"), .key("h"), .key("Down"), .key("h"), .key("h")]
+        let steps: [OrcaSession.Step] = [.wait(6), .key("ctrl+Home"), .key("h"), .key("Down"), .key("h"), .key("h"), .key("ctrl+Home"), .sayAll]
         let run = try OrcaSession.run(steps, window: "chicago", command: command)
         let headings = try legible(["read", "--all"] + Self.pages).stdout.split(separator: "\n").filter { $0.hasSuffix(". Heading.") }
         let heard = [2, 4, 5].map { Heard.normal(run.steps[$0].spoken.joined(separator: " ")) }
@@ -108,6 +108,17 @@ struct OrcaTests {
         let firstLine = try ScannedPage(contentsOf: URL(fileURLWithPath: Self.pages[0])).layout.lines[1]
         let lineText = String(try legible(["text", Self.pages[0], "\(firstLine.range.start)", "\(firstLine.range.end)"]).stdout.dropLast())
         #expect(Heard.words(run.steps[3].spoken) == Heard.words([lineText]), "\(run.steps[3].spoken)")
+        // Say-all from the top reads the viewer's sidebar outline and toolbar, then the text in
+        // reading order, each heading followed by its level. Once it paused for over 15 s
+        // partway into page 2, which ended the step (Docs/PDF.md, "Tests"): what it reads must
+        // be the notebook's words, in order, page 1 whole.
+        let said = Heard.words(run.steps[7].spoken.filter { Heard.normal($0) != "heading level 1" })
+        let expected = try Self.expectedWords()
+        let body = try #require(said.indices.dropLast().first { said[$0] == expected[0] && said[$0 + 1] == expected[1] }, "\(said)")
+        let pageOne = try Self.expectedWords(pages: [Self.pages[0]]).count
+        let read = Array(said[body...])
+        #expect(read.count >= pageOne && read == Array(expected.prefix(read.count)), "say-all over the PDF: \(read)")
+        print("orca pdf: say-all read \(read.count) of the notebook's \(expected.count) words, the last \"\(read.last ?? "")\"")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
     }
 
