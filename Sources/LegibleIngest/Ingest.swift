@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegiblePDFInput
 import LegibleSystem
 
 /// Runs an ``IngestPlan`` (`Docs/Architecture.md`, "Ingest"): the pages are spread over
@@ -53,8 +54,10 @@ public struct Ingest: Sendable {
             let thread = Thread {
                 defer { group.leave() }
                 var reader = worker == 0 ? firstReader : nil
+                // The PDF this worker has open: a PDF's pages come in order, so it serves the next.
+                var pdf: ScannedPDF?
                 while let index = queue.next() {
-                    let outcome = runPage(index, reader: &reader)
+                    let outcome = runPage(index, reader: &reader, pdf: &pdf)
                     results.set(index, outcome)
                     if let manifest { results.record(error: manifest.log(outcome, key: plan.keys[index], shard: plan.shard)) }
                     pageEnded(plan.pages[index].name)
@@ -87,8 +90,9 @@ public struct Ingest: Sendable {
         return plan.pages.indices.sorted { share[$0] != share[$1] ? share[$0] > share[$1] : $0 < $1 }
     }
 
-    /// One page on a worker, making the worker's reader the first time one is needed.
-    func runPage(_ index: Int, reader: inout (any PageReader)?) -> PageOutcome {
+    /// One page on a worker, making the worker's reader the first time one is needed; `pdf` is
+    /// the PDF the worker has open, kept for its next page.
+    func runPage(_ index: Int, reader: inout (any PageReader)?, pdf: inout ScannedPDF?) -> PageOutcome {
         let source = plan.sources[index]
         if source.needsReader, reader == nil {
             do {
@@ -99,6 +103,6 @@ public struct Ingest: Sendable {
                 return outcome
             }
         }
-        return PageJob(page: plan.pages[index], source: source, plan: plan).run(reader: reader)
+        return PageJob(page: plan.pages[index], source: source, plan: plan).run(reader: reader, pdf: &pdf)
     }
 }

@@ -28,11 +28,12 @@ struct PageJob {
     }
 
     /// Reads, recognises or imports, and commits; the outcome records the seconds it took.
-    func run(reader: (any PageReader)?) -> PageOutcome {
+    /// `pdf` is the PDF the worker has open: used when it is this page's, else replaced.
+    func run(reader: (any PageReader)?, pdf: inout ScannedPDF?) -> PageOutcome {
         let start = Date()
         var outcome = PageOutcome(page: page)
         do {
-            try perform(reader: reader, into: &outcome)
+            try perform(reader: reader, pdf: &pdf, into: &outcome)
         } catch {
             outcome.failure = error
         }
@@ -40,8 +41,8 @@ struct PageJob {
         return outcome
     }
 
-    private func perform(reader: (any PageReader)?, into outcome: inout PageOutcome) throws {
-        guard let scan = try scan() else {
+    private func perform(reader: (any PageReader)?, pdf: inout ScannedPDF?, into outcome: inout PageOutcome) throws {
+        guard let scan = try scan(pdf: &pdf) else {
             outcome.carriesText = true
             return
         }
@@ -76,11 +77,13 @@ struct PageJob {
 
     /// The page's image: the image file, or the PDF page made into one; nil for a PDF page
     /// that already carries text, unless the plan forces it.
-    func scan() throws -> Scan? {
+    func scan(pdf: inout ScannedPDF?) throws -> Scan? {
         guard let number = page.pdfPage else {
             return Scan(bytes: try InputFile.read(page.path, what: "an image"), path: page.path)
         }
-        switch try ScannedPDF(path: page.path).page(number, dpi: plan.options.dpi ?? 300, force: plan.force) {
+        if pdf?.path != page.path { pdf = try ScannedPDF(path: page.path) }
+        guard let opened = pdf else { return nil }
+        switch try opened.page(number, dpi: plan.options.dpi ?? 300, force: plan.force) {
         case .carriesText:
             return nil
         case .image(let image):

@@ -59,7 +59,8 @@ public final class ScannedPDF {
         if let drawing { return drawing }
         let opened = try PopplerFile(path: path)
         guard opened.pageCount == pageCount else {
-            throw PDFInputError(.malformed, "\(path): is damaged: qpdf finds \(pageCount) pages and poppler \(opened.pageCount); qpdf IN OUT may repair it")
+            throw PDFInputError(
+                .malformed, "\(path): is damaged: qpdf finds \(pageCount) pages and poppler \(opened.pageCount); qpdf IN OUT may repair it")
         }
         drawing = opened
         return opened

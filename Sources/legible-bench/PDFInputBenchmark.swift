@@ -28,7 +28,9 @@ func pdfInputBenchmark() throws {
                 run.seconds, run.seconds / Double(images.count), run.peakMB, run.status, bytes, inputBytes,
                 Double(bytes) / Double(max(1, inputBytes))))
         let verdict = runTool(["/usr/bin/env", "outloud", work + "/" + output], anyStatus: true) ?? "outloud is missing"
-        print("  outloud: " + verdict.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; "))
+        print(
+            "  outloud: " + verdict.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+        )
     }
     print(String(format: "legible's wall time is %.2f× ocrmypdf's", ours.seconds / max(theirs.seconds, 0.001)))
     try longPDF(in: work, from: scans + "/" + images[0])
@@ -38,7 +40,8 @@ func pdfInputBenchmark() throws {
 /// second and peak memory.
 func longPDF(in work: String, from scan: String) throws {
     let small = work + "/small.png"
-    let shrink = "import sys; from PIL import Image; Image.open(sys.argv[1]).convert('L').resize((300, 420)).save(sys.argv[2], dpi=(50, 50))"
+    let shrink =
+        "import sys; from PIL import Image; Image.open(sys.argv[1]).convert('L').resize((300, 420)).save(sys.argv[2], dpi=(50, 50))"
     let pdf = work + "/long.pdf"
     guard measure(["python3", "-c", shrink, scan, small]).status == 0,
         measure(["img2pdf"] + Array(repeating: small, count: 1000) + ["-o", pdf]).status == 0
@@ -49,6 +52,7 @@ func longPDF(in work: String, from scan: String) throws {
     let run = measure([legibleExecutable, "ingest", pdf, "-o", work + "/long", "-q", "--jobs", "2"])
     print(
         String(
-            format: "legible ingest, a 1,000-page PDF of %d bytes, 2 jobs: %.1f s wall (%.1f pages/s), %.0f MB peak, status %d", fileSize(pdf),
+            format: "legible ingest, a 1,000-page PDF of %d bytes, 2 jobs: %.1f s wall (%.1f pages/s), %.0f MB peak, status %d",
+            fileSize(pdf),
             run.seconds, 1000 / run.seconds, run.peakMB, run.status))
 }

@@ -100,7 +100,9 @@ struct OrcaTests {
         // The viewer lays out only the pages in view: at 20 % all three are (Docs/PDF.md, "Tests").
         let command = ["/usr/bin/firefox-esr", "--no-remote", "--profile", folder + "/profile", "file://\(folder)/chicago.pdf#zoom=20"]
         // Orca starts in focus mode on the viewer; Ctrl+Home brings browse mode to the document.
-        let steps: [OrcaSession.Step] = [.wait(6), .key("ctrl+Home"), .key("h"), .key("Down"), .key("h"), .key("h"), .key("ctrl+Home"), .sayAll]
+        let steps: [OrcaSession.Step] = [
+            .wait(6), .key("ctrl+Home"), .key("h"), .key("Down"), .key("h"), .key("h"), .key("ctrl+Home"), .sayAll,
+        ]
         let run = try OrcaSession.run(steps, window: "chicago", command: command)
         let headings = try legible(["read", "--all"] + Self.pages).stdout.split(separator: "\n").filter { $0.hasSuffix(". Heading.") }
         let heard = [2, 4, 5].map { Heard.normal(run.steps[$0].spoken.joined(separator: " ")) }
