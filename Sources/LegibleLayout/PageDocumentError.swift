@@ -20,7 +20,8 @@ public enum PageDocumentError: Error, Equatable, CustomStringConvertible {
             return
                 "not a Legible page document (format is \(format.map { "\"\($0)\"" } ?? "missing"), expected \"\(PageLayout.formatName)\")"
         case .unsupportedVersion(let version):
-            return "page document version \(version) is not supported (this build reads version \(PageLayout.currentVersion))"
+            return
+                "page document version \(version) is not supported (this build reads versions \(PageLayout.oldestReadableVersion) to \(PageLayout.currentVersion))"
         case .malformed(let path, let reason): return "malformed page document at \(path): \(reason)"
         case .inconsistent(let path, let reason): return "inconsistent page document at \(path): \(reason)"
         case .tooLarge(let bytes):

@@ -41,7 +41,10 @@ extension PageLayout {
                     var content = text(of: word.range)
                     let hyphenated = content.hasSuffix("\u{AD}")
                     if hyphenated { content.removeLast() }
-                    let confidence = word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
+                    // A word a person corrected is certain, and ALTO's correction status says so
+                    // (`Docs/Editing.md`, "Provenance").
+                    let confidence =
+                        word.corrected == true ? " WC=\"1\" CS=\"true\"" : word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
                     let glyphs = word.glyphs ?? []
                     out +=
                         "            <String ID=\"word_\(wordNumber)\" CONTENT=\"\(escapeXML(content))\" \(position(word.box))\(confidence)"

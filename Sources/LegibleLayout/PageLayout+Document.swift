@@ -31,14 +31,16 @@ extension PageLayout {
         guard let version = tag.version else {
             throw PageDocumentError.malformed(path: "version", reason: "missing or not an integer")
         }
-        guard version == currentVersion else { throw PageDocumentError.unsupportedVersion(version) }
-        let layout: PageLayout
+        guard (oldestReadableVersion...currentVersion).contains(version) else { throw PageDocumentError.unsupportedVersion(version) }
+        var layout: PageLayout
         do {
             layout = try JSONDecoder().decode(PageLayout.self, from: data)
         } catch let error as DecodingError {
             throw PageDocumentError.describing(error)
         }
         try layout.validate()
+        // Version 1 differs only in lacking corrections, which decode as absent.
+        layout.version = currentVersion
         return layout
     }
 

@@ -45,7 +45,10 @@ extension PageLayout {
                 for (index, word) in words.enumerated() {
                     wordNumber += 1
                     var wordTitle = bbox(word.box)
-                    if let confidence = word.confidence { wordTitle += "; x_wconf \(Int((confidence * 100).rounded()))" }
+                    // A word a person corrected is certain (`Docs/Editing.md`, "Provenance").
+                    if let confidence = word.corrected == true ? 1 : word.confidence {
+                        wordTitle += "; x_wconf \(Int((confidence * 100).rounded()))"
+                    }
                     if index > 0 { out += " " }
                     out +=
                         "<span class=\"ocrx_word\" id=\"word_\(wordNumber)\" title=\"\(wordTitle)\">\(wordContent(word, bbox: bbox))</span>"

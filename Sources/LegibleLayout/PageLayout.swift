@@ -25,8 +25,13 @@ public struct PageLayout: Hashable, Sendable, Codable {
 
     /// The `format` value of every page document.
     public static let formatName = "legible-page"
-    /// The page-document version this build writes and reads.
-    public static let currentVersion = 1
+    /// The page-document version this build writes. Version 2 added ``Word/corrected``; a
+    /// version 1 document is read as version 2 with no corrections (`Docs/PageDocument.md`,
+    /// "Versions"). A build that reads only version 1 refuses a corrected document rather
+    /// than dropping its corrections when it writes the page again.
+    public static let currentVersion = 2
+    /// The oldest page-document version this build reads.
+    public static let oldestReadableVersion = 1
 
     /// Creates a page layout (not validated; see ``validate()``).
     public init(
@@ -194,13 +199,17 @@ public struct Word: Hashable, Sendable, Codable {
     public var confidence: Double?
     /// Glyph boxes, when the recogniser reports trustworthy ones.
     public var glyphs: [Glyph]?
+    /// `true` when a person wrote or corrected the word's text (`Docs/Editing.md`,
+    /// "Provenance"); absent when it is the recogniser's or importer's.
+    public var corrected: Bool?
 
     /// Creates a word; `range` in UTF-16, `box` in image pixels.
-    public init(range: UTF16Span, box: PixelBox, confidence: Double? = nil, glyphs: [Glyph]? = nil) {
+    public init(range: UTF16Span, box: PixelBox, confidence: Double? = nil, glyphs: [Glyph]? = nil, corrected: Bool? = nil) {
         self.range = range
         self.box = box
         self.confidence = confidence
         self.glyphs = glyphs
+        self.corrected = corrected
     }
 }
 

@@ -43,10 +43,14 @@ struct LineGeometry {
     /// the paragraph's direction is only the fallback. A recogniser may lay out a line of mixed
     /// scripts left to right even when its first strong character is Hebrew, and geometry must
     /// follow the ink.
+    /// On a line of one word, its glyphs' order decides in the same way.
     static func readingSign(of line: Line, direction: WritingDirection) -> Double {
         if let words = line.words, words.count >= 2, let first = words.min(by: { $0.range.start < $1.range.start }),
             let last = words.max(by: { $0.range.start < $1.range.start }), first.box.midX != last.box.midX
         {
+            return last.box.midX > first.box.midX ? 1 : -1
+        }
+        if let glyphs = line.words?.first?.glyphs, let first = glyphs.first, let last = glyphs.last, first.box.midX != last.box.midX {
             return last.box.midX > first.box.midX ? 1 : -1
         }
         return direction == .rightToLeft ? -1 : 1

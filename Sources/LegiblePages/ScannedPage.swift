@@ -7,8 +7,10 @@ import LegibleTextInput
 /// move by character, word, sentence, line and paragraph, select, and hit-test its handwriting.
 ///
 /// Offsets are UTF-16 code units of the page's reading text. Geometry is in page coordinates:
-/// the scanned image's pixels, origin top-left, y down. The page is read-only: editing members
-/// are no-ops, and the text changes only through ``reload(with:)`` (a re-OCR).
+/// the scanned image's pixels, origin top-left, y down. The page is read-only unless
+/// ``isEditable`` is set: then the editing members correct the text on the ink
+/// (`Docs/Editing.md`); otherwise they are no-ops, and the text changes only through
+/// ``reload(with:)`` (a re-OCR).
 ///
 /// Not thread-safe: use a page from one isolation domain (a UIKit host uses it on the main
 /// actor, as `UITextInput` requires).
@@ -18,6 +20,14 @@ public final class ScannedPage: TextInput {
     var index: PageIndex
     var selection: TextRange?
     private var pageTokenizer: PageTokenizer?
+    /// The marked (composing) text's range while an input method composes.
+    var marked: TextRange?
+    /// Undo and redo, in groups (`Docs/Editing.md`, "Undo").
+    var history = EditHistory()
+
+    /// Whether the editing members change the text. `false` (the default): a read-only page,
+    /// as a scan is until someone corrects it.
+    public var isEditable = false
 
     /// Receives selection and text notifications; weak, set by the host (or a test spy).
     public weak var inputDelegate: (any TextInputDelegate)?
@@ -64,12 +74,21 @@ public final class ScannedPage: TextInput {
 
     /// Replaces the page's layout (a re-OCR). Sends exactly one `textWillChange` /
     /// `textDidChange` pair and clamps the selection to the new text inside that bracket ("Selection notifications").
+    /// A re-OCR is not an edit: it ends any composition and clears undo and redo.
     public func reload(with newLayout: PageLayout) {
+        marked = nil
+        history = EditHistory()
+        install(newLayout) { page in page.selection.map(page.normalised) }
+    }
+
+    /// Puts `newLayout` in place inside one `textWillChange` / `textDidChange` pair, the
+    /// selection set by `selecting` once the new text is in place.
+    func install(_ newLayout: PageLayout, selecting: (ScannedPage) -> TextRange?) {
         inputDelegate?.textWillChange(self)
         layout = newLayout
         index = PageIndex(layout: newLayout)
         pageTokenizer?.invalidateUnits()
-        if let selection { self.selection = normalised(selection) }
+        selection = selecting(self)
         inputDelegate?.textDidChange(self)
     }
 

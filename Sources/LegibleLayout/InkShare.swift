@@ -1,0 +1,154 @@
+/// The ink of the stretch of a line an edit touched, shared out among the words that are there
+/// now (`Docs/Editing.md`, "Geometry follows the text"):
+/// - a word whose text is unchanged at either end of the stretch keeps its box and glyphs;
+/// - in the middle, as many words as before take the old boxes one for one (a replaced word
+///   takes the old word's box; characters typed inside a word share its ink);
+/// - new words where there were none go into the gap where the caret was, between the
+///   neighbouring words, or past the line's end by the line's own character width;
+/// - otherwise the middle's ink is divided among its new words by their advance;
+/// - old words with no new word left free their boxes.
+struct InkShare {
+    /// The words the edit touched, and their texts before it, as UTF-16 (compared unit for
+    /// unit: "é" and "e\u{301}" are equal as Swift strings but not as a page's text).
+    var old: [Word]
+    var oldTexts: [[UInt16]]
+    /// The words in the stretch after the edit, as spans of `newText`.
+    var fresh: [UTF16Span]
+    var newText: [UInt16]
+    /// The untouched words beside the stretch, in reading order, at their places after the edit.
+    var before: Word?
+    var after: Word?
+    /// The stretch's span in the text after the edit.
+    var stretch: UTF16Span
+    var line: Line
+    var rightToLeft: Bool
+    var imageWidth: Double
+
+    /// The stretch's words after the edit, in reading order.
+    func words() -> [Word] {
+        let texts = fresh.map { Array(newText[$0.range]) }
+        var head = 0
+        while head < min(old.count, fresh.count), oldTexts[head] == texts[head] { head += 1 }
+        var tail = 0
+        while tail < min(old.count, fresh.count) - head, oldTexts[old.count - 1 - tail] == texts[fresh.count - 1 - tail] { tail += 1 }
+        let keptHead: [Word] = (0..<head).map { index in unchanged(old[index], at: fresh[index]) }
+        let keptTail: [Word] = (0..<tail).reversed().map { index in
+            unchanged(old[old.count - 1 - index], at: fresh[fresh.count - 1 - index])
+        }
+        let oldMiddle = Array(old[head..<(old.count - tail)])
+        let freshMiddle = Array(fresh[head..<(fresh.count - tail)])
+        let neighbours = (keptHead.last ?? before, keptTail.first ?? after)
+        return keptHead + middle(oldMiddle, freshMiddle, between: neighbours) + keptTail
+    }
+
+    /// An unchanged word at its new place, its glyphs moved with it.
+    func unchanged(_ word: Word, at span: UTF16Span) -> Word {
+        let delta = span.start - word.range.start
+        var moved = word
+        moved.range = span
+        moved.glyphs = word.glyphs?.map { Glyph(range: UTF16Span($0.range.start + delta, $0.range.end + delta), box: $0.box) }
+        return moved
+    }
+
+    /// The middle's new words with their ink.
+    func middle(_ oldWords: [Word], _ spans: [UTF16Span], between neighbours: (Word?, Word?)) -> [Word] {
+        guard let first = spans.first, let last = spans.last else { return [] }
+        if oldWords.count == spans.count {
+            return zip(oldWords, spans).map { word, span in corrected(span, in: word.box) }
+        }
+        if oldWords.isEmpty {
+            // The gap holds the typed words and the spaces around them, each by its advance.
+            let extent = UTF16Span(neighbours.0?.range.end ?? stretch.start, neighbours.1?.range.start ?? stretch.end)
+            return place(spans, over: extent, in: gap(between: neighbours, advance: advance(of: extent)))
+        }
+        let region = oldWords.dropFirst().reduce(oldWords[0].box) { $0.union($1.box) }
+        return place(spans, over: UTF16Span(first.start, last.end), in: region)
+    }
+
+    /// Each of `spans` in its part of `region`, which holds the text of `extent`: the parts
+    /// follow the characters' advances, spaces included.
+    func place(_ spans: [UTF16Span], over extent: UTF16Span, in region: PixelBox) -> [Word] {
+        var reached: [Int: Double] = [extent.start: 0]
+        var (offset, cursor) = (extent.start, 0.0)
+        for character in String(decoding: newText[extent.range], as: UTF16.self) {
+            offset += character.utf16.count
+            cursor += Self.advance(character)
+            reached[offset] = cursor
+        }
+        let total = max(cursor, 0.001)
+        return spans.map { span in
+            corrected(span, in: slice(region, from: (reached[span.start] ?? 0) / total, to: (reached[span.end] ?? total) / total))
+        }
+    }
+
+    /// Where words typed between `neighbours` go: the gap between their boxes, however narrow
+    /// (ink is never taken from a word that is still there); past the line's last word, a
+    /// stretch as wide as the text would be at the line's own character width (within the image).
+    func gap(between neighbours: (Word?, Word?), advance: Double) -> PixelBox {
+        let (previous, next) = neighbours
+        let top = [previous?.box.y, next?.box.y].compactMap { $0 }.min() ?? line.box.y
+        let bottom = [previous?.box.maxY, next?.box.maxY].compactMap { $0 }.max() ?? line.box.maxY
+        let leftWord = rightToLeft ? next : previous, rightWord = rightToLeft ? previous : next
+        var left = leftWord?.box.maxX ?? line.box.x
+        var right = rightWord?.box.x ?? line.box.maxX
+        let wanted = max(1, characterWidth * advance)
+        if next == nil, right - left < wanted {
+            // Typed past the end of the line: room is made beyond it.
+            if rightToLeft { left = right - wanted } else { right = left + wanted }
+        }
+        if right - left < 1 {
+            // Words that touch leave a gap of nothing: a one-pixel sliver between them.
+            let middle = (left + right) / 2
+            (left, right) = (middle - 0.5, middle + 0.5)
+        }
+        left = min(max(0, left), max(0, imageWidth - 1))
+        right = min(max(left + 1, right), imageWidth)
+        return PixelBox(left: left, top: top, right: right, bottom: max(bottom, top + 1))
+    }
+
+    /// The line's ink width per unit of advance: its box's width over its text's advance.
+    var characterWidth: Double {
+        let total = advance(of: line.range, in: nil)
+        return total > 0 ? line.box.width / total : line.box.height / 2
+    }
+
+    /// A part of `box` along the reading direction, `from` and `to` as fractions.
+    func slice(_ box: PixelBox, from: Double, to: Double) -> PixelBox {
+        let (start, end) = rightToLeft ? (1 - to, 1 - from) : (from, to)
+        return PixelBox(left: box.x + box.width * start, top: box.y, right: box.x + box.width * end, bottom: box.maxY)
+    }
+
+    /// A corrected word over `span`, in `box`, with one glyph per grapheme cluster sized by its advance.
+    func corrected(_ span: UTF16Span, in box: PixelBox) -> Word {
+        let text = String(decoding: newText[span.range], as: UTF16.self)
+        let weights = text.map(Self.advance)
+        let total = max(weights.reduce(0, +), 0.001)
+        var glyphs: [Glyph] = []
+        var (offset, cursor) = (span.start, 0.0)
+        for (character, weight) in zip(text, weights) {
+            let units = character.utf16.count
+            glyphs.append(
+                Glyph(range: UTF16Span(offset, offset + units), box: slice(box, from: cursor / total, to: (cursor + weight) / total)))
+            offset += units
+            cursor += weight
+        }
+        return Word(range: span, box: box, confidence: nil, glyphs: glyphs, corrected: true)
+    }
+
+    func advance(of span: UTF16Span) -> Double { advance(of: span, in: newText) }
+
+    /// The advance of `span` in `text` (the old text when nil).
+    func advance(of span: UTF16Span, in text: [UInt16]?) -> Double {
+        guard let text else { return Double(max(1, span.length)) }
+        return String(decoding: text[span.range], as: UTF16.self).reduce(0) { $0 + Self.advance($1) }
+    }
+
+    /// How wide a character is written, relative to a typical letter: a handwritten advance is
+    /// unknown, so narrow letters and marks count half, wide ones a little more.
+    static func advance(_ character: Character) -> Double {
+        if character == " " { return 0.6 }
+        if "iIl1|.,;:'!()[]jtfr\u{00AD}".contains(character) { return 0.5 }
+        if "mwMW@%".contains(character) { return 1.4 }
+        return 1
+    }
+}

@@ -1,0 +1,114 @@
+/// One line's part of a ``PageEdit`` (`Docs/Editing.md`, "Geometry follows the text"): its
+/// range moved, and its words' text and ink shared out again where the edit touched them.
+struct LineEdit {
+    var line: Line
+    /// Whether the replacement joins this line.
+    var isHost: Bool
+    var edit: PageEdit
+    /// The text before and after the edit, as UTF-16.
+    var text: [UInt16]
+    var newText: [UInt16]
+    /// The image's width in pixels: new ink is never placed beyond it.
+    var imageWidth: Double
+    /// Whether the line's paragraph reads right to left: the direction of a line whose words
+    /// cannot show it.
+    var paragraphIsRightToLeft: Bool
+
+    /// The edited line, or nil when the edit left it with no text but spaces.
+    func edited() -> Line? {
+        let (a, b) = (edit.range.start, edit.range.end)
+        var result = line
+        let start = isHost ? min(edit.map(line.range.start, .start), a) : edit.map(line.range.start, .end)
+        let end = max(start, isHost ? max(edit.map(line.range.end, .end), a + edit.insertedLength) : edit.map(line.range.end, .end))
+        result.range = UTF16Span(start, end)
+        guard isHost || (line.range.start <= b && line.range.end >= a) else {
+            result.words = line.words?.map { moved($0, by: line.range.start < a ? 0 : edit.delta) }
+            return result
+        }
+        guard newText[start..<end].contains(where: { $0 != 0x20 && $0 != 0xAD }) else { return nil }
+        if let words = line.words {
+            result.words = editedWords(words)
+            for word in result.words ?? [] { result.box = result.box.union(word.box) }
+        }
+        result.box = roomForSpaces(at: result.range, in: result.box)
+        return result
+    }
+
+    /// `box` widened so that spaces typed at the line's ends have ink to stand on: a space's
+    /// width (at the line's own character width) beyond each end, within the image.
+    func roomForSpaces(at range: UTF16Span, in box: PixelBox) -> PixelBox {
+        let leading = newText[range.range].prefix { $0 == 0x20 }.count
+        let trailing = leading == range.length ? 0 : newText[range.range].reversed().prefix { $0 == 0x20 }.count
+        guard leading + trailing > 0 else { return box }
+        let space = 0.6 * (line.range.length > 0 ? line.box.width / Double(line.range.length) : line.box.height / 2)
+        let rightToLeft = isRightToLeft(line.words ?? [])
+        let (before, after) = (Double(leading) * space, Double(trailing) * space)
+        let left = max(0, box.x - (rightToLeft ? after : before))
+        let right = min(imageWidth, box.maxX + (rightToLeft ? before : after))
+        return PixelBox(left: left, top: box.y, right: max(right, left + 1), bottom: box.maxY)
+    }
+
+    /// `word` with its range and glyphs moved by `delta` UTF-16 units.
+    func moved(_ word: Word, by delta: Int) -> Word {
+        var moved = word
+        moved.range = UTF16Span(word.range.start + delta, word.range.end + delta)
+        moved.glyphs = word.glyphs?.map { Glyph(range: UTF16Span($0.range.start + delta, $0.range.end + delta), box: $0.box) }
+        return moved
+    }
+
+    /// The line's words after the edit: those it did not touch keep their ink; in the stretch
+    /// it touched, words whose text is unchanged at either end keep theirs too, and the rest
+    /// share the ink of the words they replace, or the gap where they were typed.
+    func editedWords(_ words: [Word]) -> [Word] {
+        // The stretch of the line the edit touches, ends included, so that typing at a word's
+        // end extends that word.
+        let low = max(edit.range.start, line.range.start)
+        let high = max(low, min(edit.range.end, line.range.end))
+        let zone = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
+        let before = words.prefix { $0.range.end < low }
+        let after = words.suffix(from: zone.last.map { $0 + 1 } ?? before.count)
+        let zoneStart = zone.first.map { min(words[$0].range.start, low) } ?? low
+        let zoneEnd = zone.last.map { max(words[$0].range.end, high) } ?? high
+        let newStart = isHost && zoneStart <= edit.range.start ? zoneStart : edit.map(zoneStart, .end)
+        let newEnd = max(newStart, isHost ? max(edit.map(zoneEnd, .end), edit.range.start + edit.insertedLength) : edit.map(zoneEnd, .end))
+        let fresh = WordSplit.words(in: newText, from: newStart, to: newEnd)
+        let old = zone.map { words[$0] }
+        let shared = InkShare(
+            old: old, oldTexts: old.map { Array(text[$0.range.range]) }, fresh: fresh,
+            newText: newText, before: before.last, after: after.first.map { moved($0, by: edit.delta) },
+            stretch: UTF16Span(newStart, newEnd), line: line, rightToLeft: isRightToLeft(words), imageWidth: imageWidth)
+        return Array(before) + shared.words() + after.map { moved($0, by: edit.delta) }
+    }
+
+    /// Whether the line runs right to left on the page, decided as a page reads it
+    /// (`LineGeometry.readingSign`): its words' order, else its one word's glyphs' order, else
+    /// its paragraph's direction.
+    func isRightToLeft(_ words: [Word]) -> Bool {
+        if let first = words.first, let last = words.last, words.count > 1, first.box.midX != last.box.midX {
+            return first.box.midX > last.box.midX
+        }
+        if let glyphs = words.first?.glyphs, let first = glyphs.first, let last = glyphs.last, first.box.midX != last.box.midX {
+            return first.box.midX > last.box.midX
+        }
+        return paragraphIsRightToLeft
+    }
+}
+
+/// Splitting text into words at spaces.
+enum WordSplit {
+    /// The words of `text[from..<to]`: maximal runs without a space, as UTF-16 spans.
+    static func words(in text: [UInt16], from: Int, to: Int) -> [UTF16Span] {
+        var spans: [UTF16Span] = []
+        var start: Int?
+        for offset in from..<max(from, to) {
+            if text[offset] == 0x20 {
+                if let begun = start { spans.append(UTF16Span(begun, offset)) }
+                start = nil
+            } else if start == nil {
+                start = offset
+            }
+        }
+        if let begun = start { spans.append(UTF16Span(begun, max(from, to))) }
+        return spans
+    }
+}

@@ -1,0 +1,125 @@
+/// Why an edit cannot be made to a page.
+public enum PageEditError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The range is outside the text, or a bound splits a surrogate pair.
+    case badRange(UTF16Span, length: Int)
+    /// The edited page failed validation (a bug in the edit, reported rather than saved).
+    case inconsistent(String)
+
+    public var description: String {
+        switch self {
+        case .badRange(let range, let length):
+            return "the range \(range.start)…\(range.end) is not a range of whole characters in a text of \(length) UTF-16 units"
+        case .inconsistent(let reason): return "the edited page would be inconsistent: \(reason)"
+        }
+    }
+}
+
+extension PageLayout {
+    /// The page with `edit` made (`Docs/Editing.md`): the reading text spliced, every range moved
+    /// as ``PageEdit/map(_:_:)`` says, and the ink shared out as the text now reads. The
+    /// replacement joins the line holding the edit's start; lines and paragraphs the edit
+    /// empties are removed, and paragraphs whose `"\n"` it removed become one. Words whose text
+    /// changed, and new words, are marked ``Word/corrected``.
+    /// The caller keeps grapheme clusters whole (a page snaps to its clusters); here a range
+    /// is only refused when it is outside the text or splits a surrogate pair.
+    /// - Throws: ``PageEditError`` for such a range, or an edit that would leave the page invalid.
+    ///
+    /// `isRightToLeft` tells, for a line index, whether that line's paragraph reads right to
+    /// left; it decides the direction new ink is laid out in on a line of fewer than two words,
+    /// whose boxes cannot show it (a page knows it from its text's bidirectional classes).
+    public func applying(_ edit: PageEdit, isRightToLeft: (Int) -> Bool = { _ in false }) throws(PageEditError) -> PageLayout {
+        let units = Array(text.utf16)
+        guard edit.range.start >= 0, edit.range.end <= units.count, edit.range.start <= edit.range.end,
+            !Self.splitsSurrogatePair(edit.range.start, in: units), !Self.splitsSurrogatePair(edit.range.end, in: units)
+        else { throw .badRange(edit.range, length: units.count) }
+        var result = self
+        let inserted = Array(edit.text.utf16)
+        result.text = String(decoding: units[..<edit.range.start] + inserted + units[edit.range.end...], as: UTF16.self)
+        let newUnits = Array(result.text.utf16)
+        let host = hostLine(of: edit, in: units)
+        result.lines = lines.indices.compactMap { index in
+            LineEdit(
+                line: lines[index], isHost: index == host, edit: edit, text: units, newText: newUnits, imageWidth: Double(image.width),
+                paragraphIsRightToLeft: isRightToLeft(index)
+            ).edited()
+        }
+        result.paragraphs = Self.editedParagraphs(paragraphs, edit: edit, newText: newUnits, lines: result.lines)
+        result.hyphenateJoinedLines()
+        do {
+            try result.validate()
+        } catch {
+            throw .inconsistent("\(error)")
+        }
+        return result
+    }
+
+    /// The line the replacement joins: the line holding the edit's start, else the last line
+    /// before it in the same paragraph (text typed after a line's end extends it), else the
+    /// first after it in the same paragraph.
+    func hostLine(of edit: PageEdit, in units: [UInt16]) -> Int? {
+        let start = edit.range.start
+        if let holding = lines.firstIndex(where: { $0.range.start <= start && start <= $0.range.end }) { return holding }
+        if let previous = lines.lastIndex(where: { $0.range.end < start }), !units[lines[previous].range.end..<start].contains(0x0A) {
+            return previous
+        }
+        if let next = lines.firstIndex(where: { $0.range.start > start }), !units[start..<lines[next].range.start].contains(0x0A) {
+            return next
+        }
+        return nil
+    }
+
+    /// Where an edit removed the separator between two lines, the word now runs on from one
+    /// line into the next: as for any word hyphenated across lines, a soft hyphen (U+00AD)
+    /// joins the two parts (`Docs/PageDocument.md`, "Reading text"), so that no offset is the
+    /// end of one line and the start of the next.
+    mutating func hyphenateJoinedLines() {
+        while let joint = lines.indices.dropLast().first(where: { lines[$0].range.end == lines[$0 + 1].range.start }) {
+            let offset = lines[joint].range.end
+            var units = Array(text.utf16)
+            units.insert(0xAD, at: offset)
+            text = String(decoding: units, as: UTF16.self)
+            // Everything from the joint on moves one unit along: the later lines whole, and the
+            // end of the paragraph holding both lines.
+            let moved = { (span: UTF16Span) in UTF16Span(span.start + 1, span.end + 1) }
+            for index in lines.indices where index > joint {
+                lines[index].range = moved(lines[index].range)
+                lines[index].words = lines[index].words?.map { word in
+                    var word = word
+                    word.range = moved(word.range)
+                    word.glyphs = word.glyphs?.map { Glyph(range: moved($0.range), box: $0.box) }
+                    return word
+                }
+            }
+            paragraphs = paragraphs.map { paragraph in
+                Paragraph(
+                    range: UTF16Span(
+                        paragraph.range.start >= offset ? paragraph.range.start + 1 : paragraph.range.start,
+                        paragraph.range.end >= offset ? paragraph.range.end + 1 : paragraph.range.end))
+            }
+        }
+    }
+
+    /// Whether UTF-16 offset `offset` falls between the two halves of a surrogate pair.
+    static func splitsSurrogatePair(_ offset: Int, in units: [UInt16]) -> Bool {
+        offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+    }
+
+    /// Paragraphs moved through `edit`; those left with no line are dropped, and neighbours no
+    /// longer parted by a `"\n"` are joined.
+    static func editedParagraphs(_ paragraphs: [Paragraph], edit: PageEdit, newText: [UInt16], lines: [Line]) -> [Paragraph] {
+        let host = paragraphs.firstIndex { $0.range.start <= edit.range.start && edit.range.start <= $0.range.end }
+        var result: [Paragraph] = []
+        for (index, paragraph) in paragraphs.enumerated() {
+            let start = edit.map(paragraph.range.start, index == host ? .start : .end)
+            let end = max(start, edit.map(paragraph.range.end, .end))
+            if let last = result.last, !newText[last.range.end..<max(last.range.end, start)].contains(0x0A) {
+                result[result.count - 1].range.end = max(last.range.end, end)
+            } else {
+                result.append(Paragraph(range: UTF16Span(start, end)))
+            }
+        }
+        return result.filter { paragraph in
+            lines.contains { $0.range.start >= paragraph.range.start && $0.range.end <= paragraph.range.end && !$0.range.isEmpty }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import LegibleLayout
+import LegibleTextInput
+
+// The editable half of the contract (`Docs/Editing.md`), active when `isEditable` is set. Every
+// edit is one `textWillChange` / `textDidChange` pair, with the selection already moved inside
+// it; a range is first widened to whole grapheme clusters, so no edit splits one.
+extension ScannedPage {
+    /// Whether a client may change `range` to `text`: only on an editable page.
+    public func shouldChangeText(in range: TextRange, replacementText text: String) -> Bool { isEditable }
+
+    /// Replaces `range` (widened to whole clusters) with `text`; the caret ends after it. A
+    /// command of its own for undo.
+    public func replace(_ range: TextRange, withText text: String) {
+        guard isEditable else { return }
+        edit(normalised(range), with: text, kind: .command)
+        marked = nil
+    }
+
+    /// Types `text` at the selection, replacing it (or the marked text, which it commits).
+    public func insertText(_ text: String) {
+        guard isEditable else { return }
+        let target = marked ?? selection.map(normalised) ?? TextRange(length, length)
+        // One character typed at the caret continues the word being typed; a space ends it.
+        let kind: EditHistory.Kind = marked != nil ? .composing : target.isEmpty && text.count == 1 ? .typing : .command
+        edit(target, with: text, kind: kind, endsGroup: text == " " || marked != nil)
+        marked = nil
+    }
+
+    /// Deletes the selection, or the grapheme cluster before the caret.
+    public func deleteBackward() {
+        guard isEditable, let current = (marked ?? selection).map(normalised) else { return }
+        if !current.isEmpty {
+            edit(current, with: "", kind: marked != nil ? .composing : .command)
+            marked = nil
+            return
+        }
+        guard current.start.offset > 0, let cluster = characters.index(containing: current.start.offset - 1) else { return }
+        edit(TextRange(characters.starts[cluster], current.start.offset), with: "", kind: .deleting)
+    }
+
+    /// The marked text's range while an input method composes; nil otherwise.
+    public var markedTextRange: TextRange? { marked }
+
+    /// Puts `markedText` in place of the marked text (or the selection) and marks it, with the
+    /// selection at `selectedRange` within it (UTF-16). Nil or empty removes the marked text:
+    /// a cancelled composition leaves the text as it was before it began.
+    public func setMarkedText(_ markedText: String?, selectedRange: Range<Int>) {
+        guard isEditable else { return }
+        let target = marked ?? selection.map(normalised) ?? TextRange(length, length)
+        let text = PageEdit.cleaned(markedText ?? "")
+        guard edit(target, with: text, kind: .composing) else { return }
+        let start = target.start.offset
+        let count = text.utf16.count
+        marked = count > 0 ? TextRange(start, start + count) : nil
+        let lower = min(max(selectedRange.lowerBound, 0), count), upper = min(max(selectedRange.upperBound, lower), count)
+        selection = normalised(TextRange(start + lower, start + upper))
+    }
+
+    /// Ends the composition, keeping its text.
+    public func unmarkText() {
+        marked = nil
+        history.close()
+    }
+
+    /// Whether there is an edit to undo.
+    public var canUndo: Bool { !history.undoStack.isEmpty }
+    /// Whether there is an undone edit to redo.
+    public var canRedo: Bool { !history.redoStack.isEmpty }
+
+    /// Puts the page back as it was before the last group of edits.
+    public func undo() {
+        guard let state = history.undo(from: EditHistory.State(layout: layout, selection: selection)) else { return }
+        marked = nil
+        install(state.layout) { _ in state.selection }
+    }
+
+    /// Makes the last undone group of edits again.
+    public func redo() {
+        guard let state = history.redo(from: EditHistory.State(layout: layout, selection: selection)) else { return }
+        marked = nil
+        install(state.layout) { _ in state.selection }
+    }
+
+    /// Whether the paragraph holding `offset` of `text` (a run between line feeds) reads right
+    /// to left by its first strong character, as ``PageIndex`` decides.
+    static func paragraphIsRightToLeft(at offset: Int, in text: [UInt16]) -> Bool {
+        let clamped = min(max(offset, 0), text.count)
+        let start = text[..<clamped].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let end = text[clamped...].firstIndex(of: 0x0A) ?? text.count
+        return PageIndex.firstStrongDirection(text[start..<end]) == .rightToLeft
+    }
+
+    /// Makes one edit: `range` (whole clusters) replaced by `text`, recorded for undo as
+    /// `kind`. Returns false, changing nothing, when the page refuses the edit.
+    @discardableResult
+    func edit(_ range: TextRange, with text: String, kind: EditHistory.Kind, endsGroup: Bool = false) -> Bool {
+        let change = PageEdit(range: UTF16Span(range.start.offset, range.end.offset), text: text)
+        let lines = layout.lines
+        let newText = Array(index.utf16[..<change.range.start]) + Array(change.text.utf16) + Array(index.utf16[change.range.end...])
+        // A line's direction is its paragraph's in the text as edited, as the page will read it.
+        let edited = try? layout.applying(change) { line in
+            Self.paragraphIsRightToLeft(at: change.map(lines[line].range.start, .start), in: newText)
+        }
+        guard let edited else { return false }
+        // Backspaces continue a group from where the last one left the caret: their range's end.
+        let at = kind == .deleting ? range.end.offset : range.start.offset
+        history.willEdit(kind, at: at, before: EditHistory.State(layout: layout, selection: selection))
+        let caret = change.insertedRange.end
+        install(edited) { _ in TextRange(caret, caret) }
+        history.didEdit(kind, caret: caret, ends: endsGroup)
+        return true
+    }
+}
