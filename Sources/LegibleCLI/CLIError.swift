@@ -91,6 +91,7 @@ extension IngestFailure: ExitStatus {
         case .usage: return 64
         case .missingInput: return 66
         case .noReader: return 70
+        case .corrected: return 73
         }
     }
 }

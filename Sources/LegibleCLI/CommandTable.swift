@@ -8,7 +8,8 @@ package enum CommandTable {
     static let commands: [CommandSpec] = [
         IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
         QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
-        ReadCommands.clippingsSpec, HTMLCommand.spec, PDFCommand.spec, PresentCommand.spec, ViewCommand.spec, EvalCommand.spec,
+        ReadCommands.clippingsSpec, EditCommand.spec, HTMLCommand.spec, PDFCommand.spec, PresentCommand.spec, ViewCommand.spec,
+        EvalCommand.spec,
         StatusCommand.spec,
     ]
 
@@ -18,7 +19,7 @@ package enum CommandTable {
             + commands.map { "  " + $0.usage.replacingOccurrences(of: "usage: legible ", with: "") }
             + [
                 "exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, "
-                    + "73 cannot create output, 74 I/O error, 75 page deadline passed"
+                    + "73 cannot create output, 74 I/O error, 75 page deadline passed or document changed meanwhile"
             ]).joined(separator: "\n")
     }
 

@@ -10,6 +10,9 @@ public enum IngestFailure: Sendable, Equatable {
     case missingInput
     /// A page that needs a reader had none.
     case noReader
+    /// The page's document holds corrections a person made, which reading the page again
+    /// would replace (`Docs/Editing.md`, "Provenance").
+    case corrected
 }
 
 /// An ingest refused before any work, or a page that could not start.

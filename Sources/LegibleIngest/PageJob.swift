@@ -55,6 +55,7 @@ struct PageJob {
             outcome.outputs = outputNames + scan.keptNames
             return
         }
+        try refuseReplacingCorrections()
         var layout: PageLayout
         switch source {
         case .recognise:
@@ -90,6 +91,19 @@ struct PageJob {
             let path = plan.imagePath(of: page, fileExtension: image.fileExtension)
             return Scan(bytes: image.bytes, path: path, origin: image.origin, kept: [AtomicFile.Output(path: path, bytes: image.bytes)])
         }
+    }
+
+    /// A page document that holds corrections is never replaced by a new reading, `--force` or
+    /// not: the corrections are a person's work, and the scan is still there to read into
+    /// another folder (`Docs/Editing.md`, "Provenance").
+    func refuseReplacingCorrections() throws {
+        let path = plan.outputPath(of: page, .json)
+        guard let existing = (try? InputFile.read(path)).flatMap({ try? PageLayout.decodeDocument($0) }),
+            existing.lines.contains(where: { $0.words?.contains { $0.corrected == true } ?? false })
+        else { return }
+        throw IngestError(
+            .corrected,
+            "\(path) holds corrections; ingest will not read \(page.name) over them: write to another folder, or move the document away")
     }
 
     /// The options digest this page's outputs must record, and the layout file's bytes when

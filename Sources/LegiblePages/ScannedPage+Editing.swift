@@ -90,24 +90,35 @@ extension ScannedPage {
         return PageIndex.firstStrongDirection(text[start..<end]) == .rightToLeft
     }
 
+    /// Replaces `range` with `text` as ``replace(_:withText:)`` does, on any page, editable or
+    /// not (a program correcting a document it holds), and says why when it cannot.
+    /// - Throws: ``PageEditError`` when the edit would leave the page inconsistent.
+    public func correct(_ range: TextRange, with text: String) throws(PageEditError) {
+        try checkedEdit(normalised(range), with: text, kind: .command)
+        marked = nil
+    }
+
     /// Makes one edit: `range` (whole clusters) replaced by `text`, recorded for undo as
     /// `kind`. Returns false, changing nothing, when the page refuses the edit.
     @discardableResult
     func edit(_ range: TextRange, with text: String, kind: EditHistory.Kind, endsGroup: Bool = false) -> Bool {
+        (try? checkedEdit(range, with: text, kind: kind, endsGroup: endsGroup)) != nil
+    }
+
+    /// Makes one edit, or throws why the page refuses it, changing nothing.
+    func checkedEdit(_ range: TextRange, with text: String, kind: EditHistory.Kind, endsGroup: Bool = false) throws(PageEditError) {
         let change = PageEdit(range: UTF16Span(range.start.offset, range.end.offset), text: text)
         let lines = layout.lines
         let newText = Array(index.utf16[..<change.range.start]) + Array(change.text.utf16) + Array(index.utf16[change.range.end...])
         // A line's direction is its paragraph's in the text as edited, as the page will read it.
-        let edited = try? layout.applying(change) { line in
+        let edited = try layout.applying(change) { line in
             Self.paragraphIsRightToLeft(at: change.map(lines[line].range.start, .start), in: newText)
         }
-        guard let edited else { return false }
         // Backspaces continue a group from where the last one left the caret: their range's end.
         let at = kind == .deleting ? range.end.offset : range.start.offset
         history.willEdit(kind, at: at, before: EditHistory.State(layout: layout, selection: selection))
         let caret = change.insertedRange.end
         install(edited) { _ in TextRange(caret, caret) }
         history.didEdit(kind, caret: caret, ends: endsGroup)
-        return true
     }
 }

@@ -18,15 +18,17 @@ public protocol TextInput: AnyObject {
     /// for a range with a negative bound. A cut through a surrogate pair decodes to U+FFFD so
     /// the result keeps the requested UTF-16 length.
     func text(in range: TextRange) -> String?
-    /// No-op: a scanned page is read-only.
+    /// Replaces `range` (UTF-16, widened to whole clusters) with `text` on an editable page;
+    /// no-op on a read-only one (`Docs/Editing.md`, "The editing members").
     func replace(_ range: TextRange, withText text: String)
-    /// No-op: a scanned page is read-only.
+    /// Types `text` at the selection (or over the marked text) on an editable page; no-op otherwise.
     func insertText(_ text: String)
-    /// No-op: a scanned page is read-only.
+    /// Deletes the selection or the cluster before the caret on an editable page; no-op otherwise.
     func deleteBackward()
     /// `true` iff the text is non-empty.
     var hasText: Bool { get }
-    /// Always `false`; hosts use a non-editable text interaction.
+    /// Whether the editing members change the text; `false` for a read-only page, whose hosts
+    /// use a non-editable text interaction.
     var isEditable: Bool { get }
 
     // MARK: Positions and ranges ("Positions and ranges")
@@ -65,11 +67,12 @@ public protocol TextInput: AnyObject {
     var selectedTextRange: TextRange? { get set }
     /// Sets the selection on behalf of `origin`, notifying delegates per `Docs/TextInputContract.md`, "Selection notifications".
     func setSelectedTextRange(_ range: TextRange?, origin: SelectionChangeOrigin)
-    /// Always `nil` on a read-only page.
+    /// The composing text's range (UTF-16); always `nil` on a read-only page.
     var markedTextRange: TextRange? { get }
-    /// No-op on a read-only page.
+    /// Puts `markedText` in place of the marked text or selection, the selection at
+    /// `selectedRange` (UTF-16) within it; nil or empty cancels. No-op on a read-only page.
     func setMarkedText(_ markedText: String?, selectedRange: Range<Int>)
-    /// No-op on a read-only page.
+    /// Ends the composition, keeping its text. No-op on a read-only page.
     func unmarkText()
     /// `.backward` when the caret sits at the end of a non-empty line, else `.forward`.
     var selectionAffinity: TextStorageDirection { get }
@@ -105,7 +108,7 @@ public protocol TextInput: AnyObject {
 
     /// The page's tokenizer; one instance, created lazily, holding the page weakly.
     var tokenizer: StringTokenizer { get }
-    /// Always `false` on a read-only page.
+    /// Whether a client may change `range` to `text`: `isEditable`.
     func shouldChangeText(in range: TextRange, replacementText text: String) -> Bool
 }
 

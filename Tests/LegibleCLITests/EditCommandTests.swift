@@ -1,0 +1,67 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleTestSupport
+import Testing
+
+/// `legible edit` and what becomes of a corrected page (`Docs/Editing.md`): saved atomically,
+/// exported as certain, and never read over by `ingest`.
+@Suite("legible edit", .serialized)
+struct EditCommandTests {
+    static let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json").path
+
+    @Test("an edit is saved on the ink and marked corrected; ingest keeps it, exports it as certain, and refuses to read over it")
+    func correctAndKeep() throws {
+        let folder = try temporaryFolder()
+        let document = folder + "/chicago-1.json"
+        try FileManager.default.copyItem(atPath: Self.fixture, toPath: document)
+        let run = try legible(["edit", document, "0", "7", "Dawn\nbreak"])
+        #expect(run.status == 0 && run.stdout.contains("[0, 10) now reads \"Dawn break\""), "\(run.stdout)\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+        #expect(layout.version == 2 && layout.text.hasPrefix("Dawn break\nWe started"))
+        let heading = try #require(layout.lines.first?.words)
+        #expect(heading.count == 2 && heading.allSatisfy { $0.corrected == true })
+        #expect(layout.lines[1].words?.allSatisfy { $0.corrected == nil } == true)
+
+        // Up to date: the siblings are made from the corrected document.
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let ingest = try legible(["ingest", scan, "-o", folder, "--format", "json,hocr,alto", "-q"])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let hocr = try String(contentsOfFile: folder + "/chicago-1.hocr", encoding: .utf8)
+        // The heading's two words are the first two, each certain.
+        let titles = hocr.matches(of: #/class="ocrx_word" id="word_\d+" title="([^"]*)"/#).map { String($0.output.1) }
+        #expect(
+            titles.prefix(2).allSatisfy { $0.hasSuffix("x_wconf 100") } && !(titles.dropFirst(2).first?.hasSuffix("x_wconf 100") ?? true),
+            "\(titles.prefix(3))")
+        let alto = try String(contentsOfFile: folder + "/chicago-1.alto.xml", encoding: .utf8)
+        #expect(alto.contains("CONTENT=\"Dawn\"") && alto.contains("WC=\"1\" CS=\"true\""))
+        let before = try Data(contentsOf: URL(fileURLWithPath: document))
+        let forced = try legible(["ingest", scan, "-o", folder, "--force", "-q"])
+        #expect(forced.status == 73 && forced.stderr.contains("holds corrections"), "\(forced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == before)
+    }
+
+    @Test("bad edits: out of range, reversed, inside a character, not a number: one line each, the document unchanged")
+    func badEdits() throws {
+        let folder = try temporaryFolder()
+        let document = folder + "/mixed.json"
+        let layout = LayoutBuilder().layout([["Notes 👩‍👩‍👧 café"], ["שלום עולם"]], rightToLeft: [1])
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: document))
+        let before = try Data(contentsOf: URL(fileURLWithPath: document))
+        let family = layout.text.utf16.distance(
+            from: layout.text.utf16.startIndex, to: layout.text.range(of: "👩")!.lowerBound.samePosition(in: layout.text.utf16)!)
+        for (arguments, status, words) in [
+            (["0", "999"], Int32(65), "outside the page text"), (["5", "2"], 65, "is after END"),
+            (["\(family + 1)", "\(family + 4)"], 65, "inside a character"), (["x", "2"], 64, "START"),
+        ] {
+            let run = try legible(["edit", document] + arguments + ["text"])
+            #expect(
+                run.status == status && run.stderr.contains(words) && run.stderr.split(separator: "\n").count == 1,
+                "\(arguments): \(run.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == before)
+        }
+        let emoji = try legible(["edit", document, "\(family)", "\(family + 8)", "🇨🇭"])
+        let edited = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
+        #expect(emoji.status == 0 && edited.text.contains("Notes 🇨🇭 café"), "\(emoji.stderr)")
+    }
+}
