@@ -84,6 +84,8 @@ let package = Package(
         .target(name: "LegiblePages", dependencies: ["LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
+        // Typed transcriptions aligned onto a page's lines (Docs/Editing.md, "Aligning a transcription").
+        .target(name: "LegibleAlignment", dependencies: ["LegibleLayout"]),
         .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
         .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
@@ -119,6 +121,7 @@ let package = Package(
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
+                "LegibleAlignment",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(
@@ -191,6 +194,9 @@ let package = Package(
         .testTarget(
             name: "LegiblePDFTests",
             dependencies: ["LegiblePDF", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleAlignmentTests",
+            dependencies: ["LegibleAlignment", "LegibleLayout", "LegiblePages", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleSystemTests",
             dependencies: ["LegibleSystem"]),

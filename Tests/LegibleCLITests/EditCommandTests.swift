@@ -64,4 +64,35 @@ struct EditCommandTests {
         let edited = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
         #expect(emoji.status == 0 && edited.text.contains("Notes 🇨🇭 café"), "\(emoji.stderr)")
     }
+
+    @Test("legible align writes the corrected document and reports each line; bad transcriptions are refused with one line")
+    func align() throws {
+        let folder = try temporaryFolder()
+        let truth = try JSONDecoder().decode(
+            GroundTruth.self, from: try Data(contentsOf: Repository.scans.appendingPathComponent("chicago-2.gt.json")))
+        let typed = truth.text.lowercased().replacingOccurrences(of: ",", with: "")
+        try typed.write(toFile: folder + "/typed.txt", atomically: true, encoding: .utf8)
+        let fixture = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-2.json").path
+        let run = try legible(["align", fixture, folder + "/typed.txt", "-o", folder + "/aligned.json"])
+        #expect(run.status == 0 && run.stdout.contains("aligned 8 of 8 lines"), "\(run.stdout)\(run.stderr)")
+        let aligned = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/aligned.json")))
+        #expect(aligned.text.split(whereSeparator: \.isWhitespace) == typed.split(whereSeparator: \.isWhitespace))
+        let other = try JSONDecoder().decode(
+            GroundTruth.self, from: try Data(contentsOf: Repository.scans.appendingPathComponent("kristi-plain.gt.json")))
+        let cases: [(String, Data, String)] = [
+            ("binary.txt", Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 1, 2]), "not UTF-8 text"), ("empty.txt", Data(), "no letters or digits"),
+            ("huge.txt", Data(repeating: 0x61, count: (4 << 20) + 1), "longer than any page"),
+            ("other.txt", Data(other.text.utf8), "does not match this page"),
+        ]
+        for (name, bytes, words) in cases {
+            try bytes.write(to: URL(fileURLWithPath: "\(folder)/\(name)"))
+            let refused = try legible(["align", fixture, "\(folder)/\(name)", "-o", "\(folder)/\(name).json"])
+            #expect(
+                refused.status == 65 && refused.stderr.contains(words) && refused.stderr.split(separator: "\n").count == 1,
+                "\(name): \(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: "\(folder)/\(name).json"))
+        }
+    }
+
+    struct GroundTruth: Decodable { var text: String }
 }

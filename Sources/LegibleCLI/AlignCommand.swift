@@ -1,0 +1,100 @@
+import Foundation
+import LegibleAlignment
+import LegibleLayout
+import LegiblePages
+import LegibleSystem
+import LegibleTextInput
+
+/// `legible align PAGE.json TRANSCRIPT.txt -o OUT.json`: a transcription typed elsewhere, one
+/// line per scan line or flowing, aligned onto the page's lines and words (`Docs/Editing.md`,
+/// "Aligning a transcription"). Writes the corrected page document atomically and reports how
+/// well each line matched and what could not be placed.
+enum AlignCommand {
+    static let spec = CommandSpec(
+        name: "align", arguments: "PAGE.json TRANSCRIPT.txt", positionalCount: 2...2,
+        summary: "Aligns a typed transcription onto the page's lines and words and writes the corrected page document.",
+        options: [output.spec, json.spec], run: run)
+
+    /// The longest transcription read: a page's text is a few kilobytes; 4 MiB is far beyond
+    /// any page and keeps the alignment's time and memory bounded before it starts.
+    static let maximumTranscriptBytes = 4 << 20
+
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let (documentPath, transcriptPath) = (command.positionals[0], command.positionals[1])
+        let outputPath = command[output] ?? documentPath
+        try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath])
+        let page = try QueryCommands.loadPage(documentPath)
+        let transcript = try readTranscript(transcriptPath)
+        let alignment: TranscriptAlignment
+        do {
+            alignment = try TranscriptAlignment(transcript: transcript, page: page.layout)
+        } catch {
+            throw CLIError.badData("\(transcriptPath): \(error)")
+        }
+        let lines = page.layout.lines
+        let corrected: PageLayout
+        do {
+            corrected = try alignment.applied(to: page.layout) { line in
+                page.baseWritingDirection(for: TextPosition(offset: lines[line].range.start), in: .forward) == .rightToLeft
+            }
+        } catch {
+            throw CLIError(code: 70, message: "\(documentPath): \(error)")
+        }
+        try AtomicFile.write(try corrected.encodeDocument(), to: outputPath)
+        try report(alignment, written: outputPath, json: command[json])
+        return 0
+    }
+
+    /// The transcription as text: at most ``maximumTranscriptBytes``, UTF-8, and no NUL.
+    static func readTranscript(_ path: String) throws -> String {
+        let data = try InputFile.read(path, what: "a transcription")
+        guard data.count <= maximumTranscriptBytes else {
+            throw CLIError.badData(
+                "\(path): \(data.count) bytes is longer than any page's transcription (the limit is \(maximumTranscriptBytes >> 20) MiB)")
+        }
+        guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
+            throw CLIError.badData("\(path): is not UTF-8 text (a binary file?)")
+        }
+        return text
+    }
+
+    /// One line per page line with its score and text, the text no line took, and a summary;
+    /// or one JSON object with `--json`.
+    static func report(_ alignment: TranscriptAlignment, written path: String, json: Bool) throws {
+        if json {
+            struct Output: Encodable {
+                var score: Double
+                var lines: [Line]
+                var unplaced: [String]
+                var written: String
+                struct Line: Encodable {
+                    var line: Int
+                    var score: Double
+                    var text: String?
+                }
+            }
+            try QueryCommands.printJSON(
+                Output(
+                    score: alignment.score, lines: alignment.lines.map { Output.Line(line: $0.line, score: $0.score, text: $0.text) },
+                    unplaced: alignment.unplaced, written: path))
+            return
+        }
+        for match in alignment.lines {
+            let text = match.text.map { "\"\(TerminalText.escaped($0, keepingNewlines: false))\"" } ?? "not in the transcription"
+            try Console.out(String(format: "line %d (%.2f): %@\n", match.line + 1, match.score, text))
+        }
+        for text in alignment.unplaced { try Console.out("not placed: \"\(TerminalText.escaped(text, keepingNewlines: false))\"\n") }
+        let placed = alignment.lines.filter { $0.text != nil }.count
+        try Console.out(
+            String(format: "aligned %d of %d lines (page score %.2f); wrote %@\n", placed, alignment.lines.count, alignment.score, path))
+    }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension AlignCommand {
+    /// `-o`.
+    static let output: Option<String?> = .text(
+        "-o", "--output", placeholder: "OUT.json", help: "where to write the corrected page document (default: PAGE.json itself)")
+    /// `--json`.
+    static let json: Option<Bool> = .flag("--json", help: "print the report as one JSON object")
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LegibleAlignment
+import LegibleLayout
+import LegiblePages
+import LegibleTestSupport
+import Testing
+
+/// Typed transcriptions aligned onto recognised pages (`Docs/Editing.md`, "Aligning a
+/// transcription"), on the Chicago notebook as Legible read it, against its generator's truth.
+@Suite("Aligning a transcription")
+struct AlignmentTests {
+    /// The committed recognition of chicago-N and its ground truth (text and word boxes).
+    static func page(_ number: Int) throws -> (layout: PageLayout, truth: Truth) {
+        let layout = try PageLayout.decodeDocument(
+            try Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\(number).json")))
+        let truth = try JSONDecoder().decode(
+            Truth.self, from: try Data(contentsOf: Repository.scans.appendingPathComponent("chicago-\(number).gt.json")))
+        return (layout, truth)
+    }
+
+    struct Truth: Decodable {
+        var text: String
+        var lines: [TruthLine]
+        struct TruthLine: Decodable {
+            var text: String
+            var words: [TruthWord]
+        }
+        struct TruthWord: Decodable {
+            var text: String
+            var box: PixelBox
+        }
+    }
+
+    static func iou(_ a: PixelBox, _ b: PixelBox) -> Double {
+        guard let overlap = a.intersection(b) else { return 0 }
+        return overlap.area / (a.area + b.area - overlap.area)
+    }
+
+    static func words(_ text: String) -> [Substring] { text.split(whereSeparator: \.isWhitespace) }
+
+    @Test(
+        "the truth aligned onto Legible's reading: the page reads as the truth, and its words lie on the true words' ink", arguments: 1...3)
+    func truthOntoRecognition(number: Int) throws {
+        let (layout, truth) = try Self.page(number)
+        let alignment = try TranscriptAlignment(transcript: truth.text, page: layout)
+        let corrected = try alignment.applied(to: layout)
+        #expect(Self.words(corrected.text) == Self.words(truth.text))
+        #expect(alignment.unplaced.isEmpty && alignment.lines.allSatisfy { $0.text != nil })
+        let trueWords = truth.lines.flatMap(\.words)
+        let placed = corrected.lines.flatMap { $0.words ?? [] }
+        var matched = 0
+        for word in placed {
+            let text = String(decoding: Array(corrected.text.utf16)[word.range.range], as: UTF16.self)
+            if trueWords.contains(where: { $0.text == text && Self.iou($0.box, word.box) >= 0.5 }) { matched += 1 }
+        }
+        let share = Double(matched) / Double(max(placed.count, 1))
+        print(
+            String(
+                format: "chicago-%d: %d of %d aligned words on their true box (IoU ≥ 0.5): %.1f %%; page score %.3f", number, matched,
+                placed.count, share * 100, alignment.score))
+        #expect(share >= 0.95)
+    }
+
+    @Test("another case and other punctuation, a missing line, an extra line, flowing text: each line still takes its own words")
+    func variants() throws {
+        let (layout, truth) = try Self.page(2)
+        let lines = truth.lines.map(\.text)
+        // Lower case with the punctuation changed, one line per scan line.
+        let loose = lines.map { $0.lowercased().replacingOccurrences(of: ",", with: ";").replacingOccurrences(of: ".", with: "!") }
+        let lowered = try TranscriptAlignment(transcript: loose.joined(separator: "\n"), page: layout)
+        #expect(lowered.lines.map(\.text) == loose.map(Optional.some))
+        // The third line missing, and a line that is not on the page at the top.
+        var missing = lines
+        missing.remove(at: 2)
+        let gapped = try TranscriptAlignment(transcript: (["Typed by a volunteer in 2026"] + missing).joined(separator: "\n"), page: layout)
+        #expect(gapped.unplaced == ["Typed by a volunteer in 2026"])
+        #expect(gapped.lines[0].text == lines[0] && gapped.lines[3].text == lines[3])
+        #expect(gapped.lines[2].text == nil || (gapped.lines[2].text ?? "").isEmpty || gapped.lines[2].score < 0.5)
+        // Flowing text: one paragraph, no line breaks.
+        let flowing = try TranscriptAlignment(transcript: lines.joined(separator: " "), page: layout)
+        #expect(flowing.lines.map(\.text) == lines.map(Optional.some))
+    }
+
+    @Test("a transcription of another page, or with no letters, is refused rather than scrambling the page")
+    func refusals() throws {
+        let (layout, _) = try Self.page(1)
+        let (_, other) = try Self.page(3)
+        #expect(throws: TranscriptAlignment.Failure.self) { try TranscriptAlignment(transcript: other.text, page: layout) }
+        do {
+            _ = try TranscriptAlignment(transcript: other.text, page: layout)
+        } catch {
+            if case .noMatch(let score, let chance) = error {
+                print(String(format: "chicago-3's transcription on chicago-1: score %.3f, chance %.3f", score, chance))
+                #expect(score - chance < TranscriptAlignment.marginOverChance)
+            }
+        }
+        #expect(throws: TranscriptAlignment.Failure.empty) { try TranscriptAlignment(transcript: " \n ,.;", page: layout) }
+    }
+}
