@@ -131,7 +131,7 @@ let package = Package(
             name: "legible-bench",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
-                "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch",
+                "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment",
             ]),
 
         // Test support comes first: the fuzzing harnesses replay with it.

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleAlignment
 import LegibleLayout
 import LegiblePages
 import LegibleTextInput
@@ -8,6 +9,7 @@ import LegibleTextInput
 /// of the page, then deleted one at a time: the cost per typed character and per backspace,
 /// and how it grows with the page.
 func editingBenchmark() {
+    alignmentBenchmark()
     for lines in [100, 500, 2_000] {
         let (layout, _) = syntheticLayout(units: lines * 41)
         let page = ScannedPage(layout: layout)
@@ -27,6 +29,29 @@ func editingBenchmark() {
                 format: "page of %d lines (%d UTF-16 units): %.1f µs per typed character, %.1f µs per backspace; the text is back: %@",
                 page.lineCount, page.length, perCharacter * 1e6, perBackspace * 1e6, page.string == layout.text ? "yes" : "no"))
     }
+}
+
+/// Aligning a transcription of a 40-line page whose reading has one letter in five wrong: the
+/// time to align and to apply, best of five.
+func alignmentBenchmark() {
+    let (layout, _) = syntheticLayout(units: 40 * 41)
+    let typed = String(layout.text.enumerated().map { $0.offset % 5 == 0 && $0.element.isLetter ? "x" : $0.element })
+    var best = Double.infinity
+    var lines = 0
+    for _ in 0..<5 {
+        let start = Date()
+        guard let alignment = try? TranscriptAlignment(transcript: typed, page: layout), let applied = try? alignment.applied(to: layout)
+        else {
+            print("the alignment failed")
+            return
+        }
+        best = min(best, Date().timeIntervalSince(start))
+        lines = applied.lines.count
+    }
+    print(
+        String(
+            format: "aligning and applying a transcription of a %d-line page (%d UTF-16 units): %.1f ms", lines, layout.text.utf16.count,
+            best * 1000))
 }
 
 extension String {
