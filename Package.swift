@@ -207,7 +207,7 @@ let package = Package(
             name: "LegibleCLITests",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
-                "LegibleGoldenSupport", "LegiblePDFInput",
+                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport",
             ]),
     ]
 )

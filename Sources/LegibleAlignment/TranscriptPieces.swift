@@ -58,7 +58,7 @@ struct TranscriptPieces {
                 (end, start) = (firstBreak, lastBreak + 1)
                 if start > end + 1 { unplaced.append((end + 1)..<lastBreak) }
             } else {
-                let space = gap.last { transcript[$0] == 0x20 || transcript[$0] == 0x09 } ?? gap.lowerBound
+                let space = gap.last(where: isSpace) ?? nearestSpace(to: gap, within: lines[before]!.lowerBound..<lines[after]!.upperBound)
                 (end, start) = (space, space)
             }
             lines[before] = lines[before]!.lowerBound..<end
@@ -66,6 +66,22 @@ struct TranscriptPieces {
         }
         return (lines, unplaced.filter { !text(of: $0).isEmpty })
     }
+
+    /// Where to cut when the cores meet inside a word: at the space nearest the meeting point
+    /// within `extent`, so that no word is split between two lines; at the meeting point when
+    /// the extent has no space.
+    func nearestSpace(to gap: Range<Int>, within extent: Range<Int>) -> Int {
+        let before = (extent.lowerBound..<gap.lowerBound).last(where: isSpace)
+        let after = (gap.upperBound..<extent.upperBound).first(where: isSpace)
+        switch (before, after) {
+        case (let left?, let right?): return gap.lowerBound - left <= right - gap.upperBound ? left : right
+        case (let left?, nil): return left
+        case (nil, let right?): return right
+        case (nil, nil): return gap.lowerBound
+        }
+    }
+
+    func isSpace(_ offset: Int) -> Bool { transcript[offset] == 0x20 || transcript[offset] == 0x09 }
 
     /// The offsets of the line breaks (LF or CR) in `span`.
     func lineBreaks(in span: Range<Int>) -> [Int] {

@@ -1,17 +1,18 @@
 import Foundation
 import LegibleAlignment
+import LegibleImport
 import LegibleLayout
 import LegiblePages
 import LegibleSystem
 import LegibleTextInput
 
-/// `legible align PAGE.json TRANSCRIPT.txt -o OUT.json`: a transcription typed elsewhere, one
-/// line per scan line or flowing, aligned onto the page's lines and words (`Docs/Editing.md`,
+/// `legible align PAGE.json TRANSCRIPT.txt -o OUT.json`: a transcription typed elsewhere (plain
+/// text, one line per scan line or flowing, or ALTO, hOCR or PAGE XML), aligned onto the page's lines and words (`Docs/Editing.md`,
 /// "Aligning a transcription"). Writes the corrected page document atomically and reports how
 /// well each line matched and what could not be placed.
 enum AlignCommand {
     static let spec = CommandSpec(
-        name: "align", arguments: "PAGE.json TRANSCRIPT.txt", positionalCount: 2...2,
+        name: "align", arguments: "PAGE.json TRANSCRIPT.txt|.xml", positionalCount: 2...2,
         summary: "Aligns a typed transcription onto the page's lines and words and writes the corrected page document.",
         options: [output.spec, json.spec], run: run)
 
@@ -45,7 +46,9 @@ enum AlignCommand {
         return 0
     }
 
-    /// The transcription as text: at most ``maximumTranscriptBytes``, UTF-8, and no NUL.
+    /// The transcription as text: at most ``maximumTranscriptBytes``, UTF-8, and no NUL. An
+    /// ALTO, hOCR or PAGE XML file (it starts with `<`) gives its lines' text, one per line, as
+    /// eScriptorium and Transkribus export transcriptions.
     static func readTranscript(_ path: String) throws -> String {
         let data = try InputFile.read(path, what: "a transcription")
         guard data.count <= maximumTranscriptBytes else {
@@ -55,7 +58,12 @@ enum AlignCommand {
         guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
             throw CLIError.badData("\(path): is not UTF-8 text (a binary file?)")
         }
-        return text
+        guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" else { return text }
+        do {
+            return try LayoutImporter.transcribedLines(data, file: path).map(\.text).joined(separator: "\n")
+        } catch let error as ImportError {
+            throw CLIError.badData(error.description)
+        }
     }
 
     /// One line per page line with its score and text, the text no line took, and a summary;

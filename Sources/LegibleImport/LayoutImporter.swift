@@ -2,12 +2,12 @@ import Foundation
 import LegibleLayout
 
 /// Imports a transcription someone already has — ALTO v2–v4 (kraken/eScriptorium,
-/// Transkribus) or hOCR — into the same page document the OCR path writes, without running
+/// Transkribus), hOCR or PAGE XML (Transkribus, eScriptorium) — into the same page document the OCR path writes, without running
 /// a recogniser. Reading text follows `Docs/PageDocument.md`, "Reading text" (``PageLayout/assemble``).
 public enum LayoutImporter {
     /// The formats this importer reads, chosen by the document's root element.
     public enum Format: String, Sendable {
-        case alto, hocr
+        case alto, hocr, page
     }
 
     /// Imports `data` (the layout file `file`) for the scan described by `image` (its real

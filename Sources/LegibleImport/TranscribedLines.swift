@@ -14,7 +14,7 @@ public struct TranscribedLine: Sendable, Hashable {
 }
 
 extension LayoutImporter {
-    /// The lines of an ALTO or hOCR file in document order, without building a page: the same
+    /// The lines of an ALTO, hOCR or PAGE XML file in document order, without building a page: the same
     /// parser and the same refusals as ``importLayout(_:file:image:)``, for readers that only
     /// need text and boxes (ground truth, scoring plain Tesseract's hOCR).
     /// - Throws: ``ImportError`` naming the file and position.
@@ -34,10 +34,11 @@ extension LayoutImporter {
         switch root.name {
         case "alto": return try ALTOImporter.read(root, file: file)
         case "html": return try HOCRImporter.read(root, file: file)
+        case "PcGts": return try PAGEImporter.read(root, file: file)
         default:
             throw ImportError(
                 file: file, line: root.line, column: root.column,
-                reason: "root element <\(root.name)> is neither ALTO <alto> nor hOCR <html>")
+                reason: "root element <\(root.name)> is neither ALTO <alto>, hOCR <html> nor PAGE XML <PcGts>")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImport
 import LegibleLayout
 import LegiblePages
 import LegibleTestSupport
@@ -95,4 +96,23 @@ struct EditCommandTests {
     }
 
     struct GroundTruth: Decodable { var text: String }
+
+    @Test(
+        "a real letter's ALTO truth aligned onto Legible's reading of its scan: every line placed, the page reads as the truth",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: Repository.realCorpus.path),
+            "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+    func realLetter() throws {
+        let folder = try temporaryFolder()
+        let letters = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path
+        let read = try legible(["ingest", letters + "/Lettre248.jpg", "-o", folder, "-q"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let run = try legible(["align", folder + "/Lettre248.json", letters + "/Lettre248.xml", "-o", folder + "/aligned.json"])
+        #expect(run.status == 0 && run.stdout.contains("aligned 6 of 6 lines"), "\(run.stdout)\(run.stderr)")
+        let truth = try LayoutImporter.transcribedLines(
+            try Data(contentsOf: URL(fileURLWithPath: letters + "/Lettre248.xml")), file: "Lettre248.xml")
+        let aligned = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: folder + "/aligned.json")))
+        let lines = aligned.lines.map { String(decoding: Array(aligned.text.utf16)[$0.range.range], as: UTF16.self) }
+        #expect(lines == truth.map(\.text), "\(lines)")
+    }
 }
