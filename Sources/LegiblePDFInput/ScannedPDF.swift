@@ -34,6 +34,10 @@ public final class ScannedPDF {
                 .tooLarge,
                 "\(path): has \(pageCount) pages, more than the \(Self.maximumPages) a PDF may have; split it (qpdf --split-pages)")
         }
+        // Poppler is opened here too, so that a file the two libraries read differently is
+        // refused before any work, and poppler's process-wide set-up happens on the thread that
+        // plans an ingest, before its workers start.
+        _ = try poppler()
     }
 
     /// Refuses a file whose first kilobyte has no `%PDF-` header, such as an HTML error page
