@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "LegibleSystem", targets: ["LegibleSystem"]),
         .library(name: "LegibleIngest", targets: ["LegibleIngest"]),
         .library(name: "LegiblePDFInput", targets: ["LegiblePDFInput"]),
+        .library(name: "LegibleAlignment", targets: ["LegibleAlignment"]),
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
