@@ -49,13 +49,16 @@ struct PageJob {
         let sha256 = Checksum.sha256Hex(of: scan.bytes)
         outcome.sha256 = sha256
         let (digest, layoutData) = try provenance()
-        if !plan.force, let existing = try upToDate(sha256: sha256, digest: digest, kept: scan.kept) {
+        // The output folder's document, read once: it decides up to date, and whether it holds
+        // corrections a new reading must not replace.
+        let existing = (try? InputFile.read(plan.outputPath(of: page, .json))).flatMap { try? PageLayout.decodeDocument($0) }
+        if !plan.force, let existing, try upToDate(existing, sha256: sha256, digest: digest, kept: scan.kept) {
             outcome.layout = existing
             outcome.skipped = true
             outcome.outputs = outputNames + scan.keptNames
             return
         }
-        try refuseReplacingCorrections()
+        try refuseReplacingCorrections(existing)
         var layout: PageLayout
         switch source {
         case .recognise:
@@ -96,11 +99,9 @@ struct PageJob {
     /// A page document that holds corrections is never replaced by a new reading, `--force` or
     /// not: the corrections are a person's work, and the scan is still there to read into
     /// another folder (`Docs/Editing.md`, "Provenance").
-    func refuseReplacingCorrections() throws {
+    func refuseReplacingCorrections(_ existing: PageLayout?) throws {
         let path = plan.outputPath(of: page, .json)
-        guard let existing = (try? InputFile.read(path)).flatMap({ try? PageLayout.decodeDocument($0) }),
-            existing.lines.contains(where: { $0.words?.contains { $0.corrected == true } ?? false })
-        else { return }
+        guard let existing, existing.lines.contains(where: { $0.words?.contains { $0.corrected == true } ?? false }) else { return }
         throw IngestError(
             .corrected,
             "\(path) holds corrections; ingest will not read \(page.name) over them: write to another folder, or move the document away")
@@ -139,19 +140,16 @@ struct PageJob {
         }
     }
 
-    /// The existing document when the output folder's JSON records the same image hash and
+    /// Whether `existing`, the output folder's document, records the same image hash and
     /// options digest. Every other output is derived from that document alone, so each
     /// requested sibling (`.hocr`, `.txt`, `.alto.xml`) is checked by rendering it again from
     /// the document and comparing bytes; a missing or stale sibling (say, from an older image)
     /// is rewritten from the document, without reading the page again (`Docs/CLI.md`, "Up to date").
     /// A PDF page's `kept` image is checked and rewritten alike.
-    func upToDate(sha256: String, digest: String, kept: [AtomicFile.Output]) throws -> PageLayout? {
-        let jsonPath = plan.outputPath(of: page, .json)
-        guard let existing = (try? InputFile.read(jsonPath)).flatMap({ try? PageLayout.decodeDocument($0) }),
-            existing.image.sha256 == sha256, existing.engine?.optionsDigest == digest
-        else { return nil }
+    func upToDate(_ existing: PageLayout, sha256: String, digest: String, kept: [AtomicFile.Output]) throws -> Bool {
+        guard existing.image.sha256 == sha256, existing.engine?.optionsDigest == digest else { return false }
         let stale = try (outputs(of: existing) + kept).filter { (try? InputFile.read($0.path)) != $0.bytes }
         if !stale.isEmpty { try AtomicFile.commit(stale) }
-        return existing
+        return true
     }
 }

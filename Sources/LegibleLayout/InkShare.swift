@@ -108,8 +108,7 @@ struct InkShare {
 
     /// The line's ink width per unit of advance: its box's width over its text's advance.
     var characterWidth: Double {
-        let total = advance(of: line.range, in: nil)
-        return total > 0 ? line.box.width / total : line.box.height / 2
+        line.range.length > 0 ? line.box.width / Double(line.range.length) : line.box.height / 2
     }
 
     /// A part of `box` along the reading direction, `from` and `to` as fractions.
@@ -135,12 +134,9 @@ struct InkShare {
         return Word(range: span, box: box, confidence: nil, glyphs: glyphs, corrected: true)
     }
 
-    func advance(of span: UTF16Span) -> Double { advance(of: span, in: newText) }
-
-    /// The advance of `span` in `text` (the old text when nil).
-    func advance(of span: UTF16Span, in text: [UInt16]?) -> Double {
-        guard let text else { return Double(max(1, span.length)) }
-        return String(decoding: text[span.range], as: UTF16.self).reduce(0) { $0 + Self.advance($1) }
+    /// The advance of `span` of the text after the edit.
+    func advance(of span: UTF16Span) -> Double {
+        String(decoding: newText[span.range], as: UTF16.self).reduce(0) { $0 + Self.advance($1) }
     }
 
     /// How wide a character is written, relative to a typical letter: a handwritten advance is

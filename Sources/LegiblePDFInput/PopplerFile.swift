@@ -123,12 +123,12 @@ final class PopplerFile {
             for x in 0..<width {
                 // Native-endian 32-bit words: blue in the lowest byte on little-endian machines.
                 let word = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
-                let alpha = format == CAIRO_FORMAT_ARGB32 ? Int(word >> 24) : 255
+                // Premultiplied: add the white that shows through.
+                let white = format == CAIRO_FORMAT_ARGB32 ? 255 - Int(word >> 24) : 0
                 let out = (y * width + x) * 3
-                for (channel, shift) in [16, 8, 0].enumerated() {
-                    // Premultiplied: add the white that shows through.
-                    samples[out + channel] = UInt8(min(255, Int((word >> UInt32(shift)) & 0xFF) + 255 - alpha))
-                }
+                samples[out] = UInt8(min(255, Int((word >> 16) & 0xFF) + white))
+                samples[out + 1] = UInt8(min(255, Int((word >> 8) & 0xFF) + white))
+                samples[out + 2] = UInt8(min(255, Int(word & 0xFF) + white))
             }
         }
         return PagePixels(width: width, height: height, channels: 3, samples: samples)
