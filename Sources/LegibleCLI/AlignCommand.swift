@@ -9,7 +9,8 @@ import LegibleTextInput
 /// `legible align PAGE.json TRANSCRIPT.txt -o OUT.json`: a transcription typed elsewhere (plain
 /// text, one line per scan line or flowing, or ALTO, hOCR or PAGE XML), aligned onto the page's lines and words (`Docs/Editing.md`,
 /// "Aligning a transcription"). Writes the corrected page document atomically and reports how
-/// well each line matched and what could not be placed.
+/// well each line matched and what could not be placed. Written over PAGE.json, a document
+/// changed on disk meanwhile is not replaced (75), as with `edit`.
 enum AlignCommand {
     static let spec = CommandSpec(
         name: "align", arguments: "PAGE.json TRANSCRIPT.txt|.xml", positionalCount: 2...2,
@@ -24,7 +25,7 @@ enum AlignCommand {
         let (documentPath, transcriptPath) = (command.positionals[0], command.positionals[1])
         let outputPath = command[output] ?? documentPath
         try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath])
-        let page = try QueryCommands.loadPage(documentPath)
+        let (page, original) = try EditCommand.load(documentPath)
         let transcript = try readTranscript(transcriptPath)
         let alignment: TranscriptAlignment
         do {
@@ -41,7 +42,11 @@ enum AlignCommand {
         } catch {
             throw CLIError(code: 70, message: "\(documentPath): \(error)")
         }
-        try AtomicFile.write(try corrected.encodeDocument(), to: outputPath)
+        if outputPath == documentPath {
+            try EditCommand.save(corrected, to: documentPath, replacing: original)
+        } else {
+            try AtomicFile.write(try corrected.encodeDocument(), to: outputPath)
+        }
         try report(alignment, written: outputPath, json: command[json])
         return 0
     }

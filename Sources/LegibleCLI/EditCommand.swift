@@ -16,13 +16,7 @@ enum EditCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let path = command.positionals[0]
-        let original = try InputFile.read(path, what: "a page document")
-        let page: ScannedPage
-        do {
-            page = try ScannedPage(documentData: original)
-        } catch let error as PageDocumentError {
-            throw CLIError.badData("\(path): \(error)")
-        }
+        let (page, original) = try load(path)
         let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
         try refuseSplitCharacters(range, in: page)
         do {
@@ -30,18 +24,33 @@ enum EditCommand {
         } catch {
             throw CLIError(code: 70, message: "\(path): \(error)")
         }
-        let document = try page.layout.encodeDocument()
-        // Read again just before the write: an edit made meanwhile (another `edit`, a viewer's
-        // save) is reported, never silently replaced.
-        guard (try? InputFile.read(path)) == original else {
-            throw CLIError(code: 75, message: "\(path) changed on disk while it was being edited; nothing was written: run the edit again")
-        }
-        try AtomicFile.write(document, to: path)
+        try save(page.layout, to: path, replacing: original)
         let caret = page.selectedTextRange?.end.offset ?? range.start.offset
         let shown = page.text(in: TextRange(range.start.offset, caret)) ?? ""
         try Console.out(
             "edited \(path): [\(range.start.offset), \(caret)) now reads \"\(TerminalText.escaped(shown, keepingNewlines: false))\"\n")
         return 0
+    }
+
+    /// The page document at `path` and the bytes it was read from.
+    static func load(_ path: String) throws -> (page: ScannedPage, bytes: Data) {
+        let bytes = try InputFile.read(path, what: "a page document")
+        do {
+            return (try ScannedPage(documentData: bytes), bytes)
+        } catch let error as PageDocumentError {
+            throw CLIError.badData("\(path): \(error)")
+        }
+    }
+
+    /// Writes `layout` over the document at `path` atomically, once it is read again and found
+    /// unchanged since it was `original`: an edit made meanwhile (another `edit` or `align`, a
+    /// viewer's save) is reported (75), never silently replaced.
+    static func save(_ layout: PageLayout, to path: String, replacing original: Data) throws {
+        let document = try layout.encodeDocument()
+        guard (try? InputFile.read(path)) == original else {
+            throw CLIError(code: 75, message: "\(path) changed on disk while it was being edited; nothing was written: run it again")
+        }
+        try AtomicFile.write(document, to: path)
     }
 
     /// A range must not cut a grapheme cluster (65): an edit would have to take the whole
