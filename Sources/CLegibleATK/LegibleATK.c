@@ -33,6 +33,8 @@ typedef struct {
 } LegibleNodeClass;
 typedef LegibleNode LegibleTextNode;
 typedef LegibleNodeClass LegibleTextNodeClass;
+typedef LegibleNode LegibleEditableTextNode;
+typedef LegibleNodeClass LegibleEditableTextNodeClass;
 typedef LegibleNode LegibleDocumentNode;
 typedef LegibleNodeClass LegibleDocumentNodeClass;
 
@@ -40,11 +42,16 @@ static void component_init(AtkComponentIface *iface);
 static void text_init(AtkTextIface *iface);
 static void action_init(AtkActionIface *iface);
 static void document_init(AtkDocumentIface *iface);
+static void editable_init(AtkEditableTextIface *iface);
 
 G_DEFINE_TYPE_WITH_CODE(LegibleNode, legible_node, ATK_TYPE_OBJECT, G_IMPLEMENT_INTERFACE(ATK_TYPE_COMPONENT, component_init))
 G_DEFINE_TYPE_WITH_CODE(
     LegibleTextNode, legible_text_node, legible_node_get_type(), G_IMPLEMENT_INTERFACE(ATK_TYPE_TEXT, text_init)
         G_IMPLEMENT_INTERFACE(ATK_TYPE_ACTION, action_init))
+// A text node of a notebook that may be corrected (Docs/Editing.md, "The viewer's edit mode").
+G_DEFINE_TYPE_WITH_CODE(
+    LegibleEditableTextNode, legible_editable_text_node, legible_text_node_get_type(),
+    G_IMPLEMENT_INTERFACE(ATK_TYPE_EDITABLE_TEXT, editable_init))
 G_DEFINE_TYPE_WITH_CODE(
     LegibleDocumentNode, legible_document_node, legible_node_get_type(), G_IMPLEMENT_INTERFACE(ATK_TYPE_DOCUMENT, document_init))
 
@@ -73,8 +80,10 @@ static AtkObject *object_for(int node) {
     // A page holds its regions and has no text of its own: Orca's flat review reads every
     // object with text on screen, so a page's text would be read a second time (Docs/ATSPI.md,
     // "Tree").
+    int editable = table.editable && table.editable(table.context) && role != LegibleRoleNotification;
     GType type = role == LegibleRoleDocument                                 ? legible_document_node_get_type()
                  : role == LegibleRoleApplication || role == LegibleRolePage ? legible_node_get_type()
+                 : editable                                                  ? legible_editable_text_node_get_type()
                                                                              : legible_text_node_get_type();
     object = g_object_new(type, NULL);
     ((LegibleNode *)object)->node = node;
@@ -110,8 +119,9 @@ static AtkStateSet *node_states(AtkObject *object) {
     AtkStateType common[] = {ATK_STATE_ENABLED, ATK_STATE_SENSITIVE, ATK_STATE_VISIBLE, ATK_STATE_SHOWING};
     atk_state_set_add_states(states, common, 4);
     if (ATK_IS_TEXT(object)) {
-        AtkStateType text[] = {ATK_STATE_SELECTABLE_TEXT, ATK_STATE_MULTI_LINE, ATK_STATE_READ_ONLY, ATK_STATE_FOCUSABLE};
-        atk_state_set_add_states(states, text, 4);
+        AtkStateType text[] = {ATK_STATE_SELECTABLE_TEXT, ATK_STATE_MULTI_LINE, ATK_STATE_FOCUSABLE};
+        atk_state_set_add_states(states, text, 3);
+        atk_state_set_add_state(states, ATK_IS_EDITABLE_TEXT(object) ? ATK_STATE_EDITABLE : ATK_STATE_READ_ONLY);
     }
     if (node_of(object) == focused) atk_state_set_add_state(states, ATK_STATE_FOCUSED);
     return states;
@@ -168,6 +178,8 @@ static void legible_node_class_init(LegibleNodeClass *klass) {
 static void legible_node_init(LegibleNode *self) { self->node = -1; }
 static void legible_text_node_class_init(LegibleTextNodeClass *klass) { (void)klass; }
 static void legible_text_node_init(LegibleTextNode *self) { (void)self; }
+static void legible_editable_text_node_class_init(LegibleEditableTextNodeClass *klass) { (void)klass; }
+static void legible_editable_text_node_init(LegibleEditableTextNode *self) { (void)self; }
 static void legible_document_node_class_init(LegibleDocumentNodeClass *klass) { (void)klass; }
 static void legible_document_node_init(LegibleDocumentNode *self) { (void)self; }
 
@@ -385,6 +397,31 @@ static void text_init(AtkTextIface *iface) {
     iface->remove_selection = text_remove_selection;
 }
 
+// MARK: AtkEditableText (code points, as AtkText)
+
+static void editable_set_contents(AtkEditableText *text, const gchar *string) {
+    table.editText(table.context, node_of(text), 0, -1, string ? string : "");
+}
+
+// `length` counts bytes of `string` (-1: up to its NUL); `position` moves past what was
+// inserted, as ATK asks.
+static void editable_insert(AtkEditableText *text, const gchar *string, gint length, gint *position) {
+    if (!string || !position) return;
+    gchar *piece = length < 0 ? g_strdup(string) : g_strndup(string, (gsize)length);
+    if (table.editText(table.context, node_of(text), *position, *position, piece)) *position += (gint)g_utf8_strlen(piece, -1);
+    g_free(piece);
+}
+
+static void editable_delete(AtkEditableText *text, gint start, gint end) {
+    table.editText(table.context, node_of(text), start, end, "");
+}
+
+static void editable_init(AtkEditableTextIface *iface) {
+    iface->set_text_contents = editable_set_contents;
+    iface->insert_text = editable_insert;
+    iface->delete_text = editable_delete;
+}
+
 // MARK: AtkAction
 
 static gint action_count(AtkAction *action) { return table.actionCount(table.context, node_of(action)); }
@@ -526,6 +563,29 @@ static AtkObject *existing_object(int node) { return nodes ? g_hash_table_lookup
 void legible_atk_caret_moved(int node, int offset) {
     AtkObject *object = existing_object(node);
     if (object) g_signal_emit_by_name(object, "text-caret-moved", offset);
+}
+
+// The newer signals carry the text itself, which at-spi2-atk passes on as the event's data:
+// Orca speaks the character a BackSpace removed from it, since it is gone from the text by the
+// time Orca could ask (Docs/Editing.md, "The viewer's edit mode").
+void legible_atk_text_changed(int node, int offset, const char *removed, const char *inserted) {
+    AtkObject *object = existing_object(node);
+    if (!object) return;
+    gint removedLength = (gint)g_utf8_strlen(removed, -1), insertedLength = (gint)g_utf8_strlen(inserted, -1);
+    if (removedLength > 0) g_signal_emit_by_name(object, "text-remove", offset, removedLength, removed);
+    if (insertedLength > 0) g_signal_emit_by_name(object, "text-insert", offset, insertedLength, inserted);
+}
+
+static void reparent_one(gpointer key, gpointer value, gpointer data) {
+    int node = GPOINTER_TO_INT(key), first = GPOINTER_TO_INT(data);
+    if (node < first) return;
+    int parent = table.parent(table.context, node);
+    AtkObject *object = value;
+    if (parent >= 0) atk_object_set_parent(object, object_for(parent));
+}
+
+void legible_atk_reparent(int first) {
+    if (nodes) g_hash_table_foreach(nodes, reparent_one, GINT_TO_POINTER(first));
 }
 
 void legible_atk_selection_changed(int node) {

@@ -14,6 +14,9 @@ static LegibleViewCallbacks view;
 static GtkWidget *window;
 static GtkWidget *canvas;
 static gboolean drawn_once;
+// The input method, in edit mode: dead keys and compose sequences make marked text, and what it
+// commits is typed (Docs/Editing.md, "The viewer's edit mode").
+static GtkIMContext *input_method;
 
 // MARK: Scans, decoded lazily, three at most
 
@@ -142,11 +145,19 @@ static int key_of(guint keyval) {
     case GDK_KEY_a: return LegibleKeyA;
     case GDK_KEY_c: return LegibleKeyC;
     case GDK_KEY_s: return LegibleKeyS;
+    case GDK_KEY_BackSpace: return LegibleKeyBackSpace;
+    case GDK_KEY_Delete: case GDK_KEY_KP_Delete: return LegibleKeyDelete;
+    case GDK_KEY_z: return LegibleKeyZ;
+    case GDK_KEY_y: return LegibleKeyY;
     default: return -1;
     }
 }
 
 static gboolean canvas_key(GtkWidget *widget, GdkEventKey *event) {
+    if (input_method && !(event->state & GDK_CONTROL_MASK) && gtk_im_context_filter_keypress(input_method, event)) {
+        gtk_widget_queue_draw(widget);
+        return TRUE;
+    }
     int key = key_of(event->keyval);
     if (key < 0) return GTK_WIDGET_CLASS(legible_canvas_parent_class)->key_press_event(widget, event);
     int modifiers = ((event->state & GDK_SHIFT_MASK) ? LegibleModifierShift : 0) |
@@ -195,14 +206,46 @@ static gboolean focus_region(gpointer data) {
 
 static gboolean canvas_focus_in(GtkWidget *widget, GdkEventFocus *event) {
     (void)event;
+    if (input_method) gtk_im_context_focus_in(input_method);
     g_idle_add_full(G_PRIORITY_LOW, focus_region, NULL, NULL);
     gtk_widget_queue_draw(widget);
     return FALSE;
 }
 
+static gboolean canvas_focus_out(GtkWidget *widget, GdkEventFocus *event) {
+    (void)widget;
+    (void)event;
+    if (input_method) gtk_im_context_focus_out(input_method);
+    return FALSE;
+}
+
+static void canvas_realize(GtkWidget *widget) {
+    GTK_WIDGET_CLASS(legible_canvas_parent_class)->realize(widget);
+    if (input_method) gtk_im_context_set_client_window(input_method, gtk_widget_get_window(widget));
+}
+
+static void committed(GtkIMContext *context, const gchar *text, gpointer data) {
+    (void)context;
+    (void)data;
+    view.typed(view.context, text);
+    if (canvas) gtk_widget_queue_draw(canvas);
+}
+
+static void preedit_changed(GtkIMContext *context, gpointer data) {
+    (void)data;
+    gchar *text = NULL;
+    gint cursor = 0;
+    gtk_im_context_get_preedit_string(context, &text, NULL, &cursor);
+    view.composing(view.context, text ? text : "", cursor);
+    g_free(text);
+    if (canvas) gtk_widget_queue_draw(canvas);
+}
+
 static void legible_canvas_class_init(LegibleCanvasClass *klass) {
     GtkWidgetClass *widget = GTK_WIDGET_CLASS(klass);
     widget->focus_in_event = canvas_focus_in;
+    widget->focus_out_event = canvas_focus_out;
+    widget->realize = canvas_realize;
     widget->draw = canvas_draw;
     widget->key_press_event = canvas_key;
     widget->button_press_event = canvas_press;
@@ -220,8 +263,17 @@ static void legible_canvas_init(LegibleCanvas *self) {
 
 static gboolean quit(gpointer data) {
     (void)data;
+    view.closing(view.context, 1);
     gtk_main_quit();
     return G_SOURCE_REMOVE;
+}
+
+// The close button: Swift may keep the window open once, to say that corrections are unsaved.
+static gboolean close_requested(GtkWidget *widget, GdkEvent *event, gpointer data) {
+    (void)widget;
+    (void)event;
+    (void)data;
+    return view.closing(view.context, 0) ? FALSE : TRUE;
 }
 
 int legible_view_open(const LegibleViewCallbacks *callbacks, const char *title, char **error) {
@@ -239,8 +291,14 @@ int legible_view_open(const LegibleViewCallbacks *callbacks, const char *title, 
     double width = 800, height = 1000;
     view.imageSize(view.context, &width, &height);
     gtk_window_set_default_size(GTK_WINDOW(window), (int)fmin(900, width / 2 + 40), (int)fmin(1000, height / 2 + 40));
+    if (view.editable(view.context)) {
+        input_method = gtk_im_multicontext_new();
+        g_signal_connect(input_method, "commit", G_CALLBACK(committed), NULL);
+        g_signal_connect(input_method, "preedit-changed", G_CALLBACK(preedit_changed), NULL);
+    }
     canvas = g_object_new(legible_canvas_get_type(), NULL);
     gtk_container_add(GTK_CONTAINER(window), canvas);
+    g_signal_connect(window, "delete-event", G_CALLBACK(close_requested), NULL);
     g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
     g_unix_signal_add(SIGINT, quit, NULL);
     g_unix_signal_add(SIGTERM, quit, NULL);

@@ -69,6 +69,14 @@ public final class ATSPIBridge: AccessibleEvents {
         legible_atk_child_replaced(Int32(node), Int32(index), Int32(removed), Int32(added))
     }
 
+    /// Emits `text-changed:delete` and then `text-changed:insert` on node `node`, each with
+    /// its text, at code point `offset`.
+    public func textChanged(node: Int, offset: Int, removed: String, inserted: String) {
+        legible_atk_text_changed(Int32(node), Int32(offset), removed, inserted)
+    }
+    /// Sets again the parent of every node made from `node` on.
+    public func renumbered(from node: Int) { legible_atk_reparent(Int32(node)) }
+
     // MARK: The callback table
 
     static var callbacks: LegibleCallbacks {
@@ -121,6 +129,10 @@ public final class ATSPIBridge: AccessibleEvents {
         table.pageCount = { context in Int32(served(context).pageCount) }
         table.currentPage = { context in Int32(served(context).currentPage + 1) }
         table.language = { context, node in string(served(context).language(Int(node))) }
+        table.editable = { context in served(context).isEditable ? 1 : 0 }
+        table.editText = { context, node, start, end, text in
+            served(context).editText(Int(node), Int(start), Int(end), text.map { String(cString: $0) } ?? "") ? 1 : 0
+        }
         table.windowFrame = { context in
             let placement = served(context).placement
             return LegibleRect(x: placement?.windowX ?? 0, y: placement?.windowY ?? 0, width: 0, height: 0)

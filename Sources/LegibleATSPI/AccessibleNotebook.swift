@@ -32,9 +32,10 @@ public final class AccessibleNotebook {
     /// The vertical gap between stacked pages in the frame, pixels.
     public static let pageGap = 40.0
 
-    let regions: [TextRegion]
+    /// The notebook's regions in reading order; made again when a page is edited.
+    var regions: [TextRegion]
     /// The first region number of each page, and the end.
-    let regionStarts: [Int]
+    var regionStarts: [Int]
     /// Each page's top in the frame (`Docs/ATSPI.md`, "Coordinates").
     let pageTops: [Double]
     var maps: [Int: CodePointMap] = [:]
@@ -66,9 +67,7 @@ public final class AccessibleNotebook {
         self.store = store
         notebook.linkRegions()
         regions = notebook.allRegions
-        var starts = [0]
-        for page in notebook.regions { starts.append(starts[starts.count - 1] + page.count) }
-        regionStarts = starts
+        regionStarts = Self.regionStarts(notebook)
         var tops: [Double] = []
         var top = 0.0
         for page in notebook.pages {
@@ -80,6 +79,21 @@ public final class AccessibleNotebook {
         let notifier = StatusNotifier()
         notebook.notifier = notifier
         notifier.tree = self
+    }
+
+    /// Whether a person may correct the text (`legible view --edit`): every page becomes
+    /// editable, and the regions' states say so (`Docs/Editing.md`, "The viewer's edit mode").
+    public var isEditable = false {
+        didSet { for page in notebook.pages { page.isEditable = isEditable } }
+    }
+    /// The pages edited since they were opened or last saved, 0-based.
+    public internal(set) var unsavedPages: Set<Int> = []
+
+    /// The first region number of each page, and the end.
+    static func regionStarts(_ notebook: Notebook) -> [Int] {
+        var starts = [0]
+        for page in notebook.regions { starts.append(starts[starts.count - 1] + page.count) }
+        return starts
     }
 
     var pageCount: Int { notebook.pages.count }
@@ -217,6 +231,10 @@ public protocol AccessibleEvents: AnyObject {
     func focused(node: Int)
     /// Child `index` of node `node` is now node `added` instead of node `removed`.
     func childReplaced(node: Int, index: Int, removed: Int, added: Int)
+    /// Node `node`'s text lost `removed` and gained `inserted` at code point `offset`.
+    func textChanged(node: Int, offset: Int, removed: String, inserted: String)
+    /// Nodes from `node` on may stand for other regions now: their parents are asked again.
+    func renumbered(from node: Int)
 }
 
 /// The roles of the tree's nodes (the C side maps each to its ATK role).

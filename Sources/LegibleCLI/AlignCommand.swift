@@ -25,7 +25,7 @@ enum AlignCommand {
         let (documentPath, transcriptPath) = (command.positionals[0], command.positionals[1])
         let outputPath = command[output] ?? documentPath
         try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath])
-        let (page, original) = try EditCommand.load(documentPath)
+        let (page, file) = try QueryCommands.loadDocument(documentPath)
         let transcript = try readTranscript(transcriptPath)
         let alignment: TranscriptAlignment
         do {
@@ -43,7 +43,7 @@ enum AlignCommand {
             throw CLIError(code: 70, message: "\(documentPath): \(error)")
         }
         if outputPath == documentPath {
-            try EditCommand.save(corrected, to: documentPath, replacing: original)
+            try EditCommand.save(corrected, to: file)
         } else {
             try AtomicFile.write(try corrected.encodeDocument(), to: outputPath)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegiblePages
+import LegibleReading
 import LegibleSystem
 import LegibleTextInput
 
@@ -16,7 +17,7 @@ enum EditCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let path = command.positionals[0]
-        let (page, original) = try load(path)
+        let (page, file) = try QueryCommands.loadDocument(path)
         let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
         try refuseSplitCharacters(range, in: page)
         do {
@@ -24,7 +25,7 @@ enum EditCommand {
         } catch {
             throw CLIError(code: 70, message: "\(path): \(error)")
         }
-        try save(page.layout, to: path, replacing: original)
+        try save(page.layout, to: file)
         let caret = page.selectedTextRange?.end.offset ?? range.start.offset
         let shown = page.text(in: TextRange(range.start.offset, caret)) ?? ""
         try Console.out(
@@ -32,25 +33,17 @@ enum EditCommand {
         return 0
     }
 
-    /// The page document at `path` and the bytes it was read from.
-    static func load(_ path: String) throws -> (page: ScannedPage, bytes: Data) {
-        let bytes = try InputFile.read(path, what: "a page document")
+    /// Writes `layout` over the document atomically, once it is read again and found unchanged
+    /// since it was loaded: an edit made meanwhile (another `edit` or `align`, a viewer's save)
+    /// is reported (75), never silently replaced.
+    static func save(_ layout: PageLayout, to file: PageDocumentFile) throws {
         do {
-            return (try ScannedPage(documentData: bytes), bytes)
-        } catch let error as PageDocumentError {
-            throw CLIError.badData("\(path): \(error)")
+            try file.save(layout)
+        } catch .changedOnDisk {
+            throw CLIError(code: 75, message: "\(file.path) changed on disk while it was being edited; nothing was written: run it again")
+        } catch .io(let message) {
+            throw CLIError(code: 73, message: message)
         }
-    }
-
-    /// Writes `layout` over the document at `path` atomically, once it is read again and found
-    /// unchanged since it was `original`: an edit made meanwhile (another `edit` or `align`, a
-    /// viewer's save) is reported (75), never silently replaced.
-    static func save(_ layout: PageLayout, to path: String, replacing original: Data) throws {
-        let document = try layout.encodeDocument()
-        guard (try? InputFile.read(path)) == original else {
-            throw CLIError(code: 75, message: "\(path) changed on disk while it was being edited; nothing was written: run it again")
-        }
-        try AtomicFile.write(document, to: path)
     }
 
     /// A range must not cut a grapheme cluster (65): an edit would have to take the whole

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegiblePages
+import LegibleReading
 import LegibleSystem
 import LegibleTextInput
 
@@ -8,10 +9,14 @@ import LegibleTextInput
 /// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image pixels, origin
 /// top-left, y down.
 package enum QueryCommands {
-    package static func loadPage(_ path: String) throws -> ScannedPage {
-        let data = try InputFile.read(path, what: "a page document")
+    package static func loadPage(_ path: String) throws -> ScannedPage { try loadDocument(path).page }
+
+    /// The page document at `path`, and its file for saving corrections back (`edit`, `align`,
+    /// `view --edit`).
+    package static func loadDocument(_ path: String) throws -> (page: ScannedPage, file: PageDocumentFile) {
         do {
-            return try ScannedPage(documentData: data)
+            let (file, page) = try PageDocumentFile.open(path)
+            return (page, file)
         } catch let error as PageDocumentError {
             throw CLIError.badData("\(path): \(error)")
         }

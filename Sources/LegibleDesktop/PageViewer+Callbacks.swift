@@ -37,6 +37,10 @@ extension PageViewer {
             viewer(context).tree.placement = ScreenPlacement(x: x, y: y, scale: scale, windowX: windowX, windowY: windowY)
         }
         table.firstDrawn = { context in viewer(context).onFirstDraw?() }
+        table.editable = { context in viewer(context).tree.isEditable ? 1 : 0 }
+        table.typed = { context, text in viewer(context).type(text.map { String(cString: $0) } ?? "") }
+        table.composing = { context, text, cursor in viewer(context).compose(text.map { String(cString: $0) } ?? "", cursor: Int(cursor)) }
+        table.closing = { context, forced in viewer(context).closing(forced: forced != 0) ? 1 : 0 }
         return table
     }
 }

@@ -8,6 +8,7 @@ import LegibleTextInput
 extension PageViewer {
     /// The keys of `Docs/Viewer.md`, "Caret and selection"; `true` when handled.
     func handle(key: LegibleKey, shift: Bool, control: Bool) -> Bool {
+        if let handled = handleEditing(key: key, shift: shift, control: control) { return handled }
         switch key {
         case LegibleKeyPageDown, LegibleKeyPageUp:
             turn(forward: key == LegibleKeyPageDown)
@@ -15,6 +16,7 @@ extension PageViewer {
         case LegibleKeyA where control: return select(0, scanned.length)
         case LegibleKeyC where control: return copy()
         case LegibleKeyS where control: return save()
+        case LegibleKeyBackSpace, LegibleKeyDelete, LegibleKeyZ, LegibleKeyY: return false
         case LegibleKeyUp, LegibleKeyDown:
             guard let target = verticalTarget(down: key == LegibleKeyDown, turning: !shift) else { return true }
             move(to: target, extending: shift)

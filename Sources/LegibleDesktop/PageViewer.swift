@@ -34,12 +34,18 @@ public final class PageViewer {
     var drawnOverlays: [LegibleOverlay] = []
     /// Called once the first page has been drawn.
     public var onFirstDraw: (() -> Void)?
+    /// Each page's document, where edit mode saves it; `nil` for a page not read from a file.
+    public let documents: [PageDocumentFile?]
+    /// Whether closing was refused once already for unsaved corrections.
+    var warnedUnsaved = false
 
-    /// A viewer of `tree` showing `imagePaths`.
-    public init(tree: AccessibleNotebook, title: String, imagePaths: [String?]) {
+    /// A viewer of `tree` showing `imagePaths`; in edit mode (`tree.isEditable`) Control+S
+    /// saves page `i` to `documents[i]`.
+    public init(tree: AccessibleNotebook, title: String, imagePaths: [String?], documents: [PageDocumentFile?] = []) {
         self.tree = tree
         self.title = title
         self.imagePaths = imagePaths
+        self.documents = tree.notebook.pages.indices.map { documents.indices.contains($0) ? documents[$0] : nil }
         bridge = ATSPIBridge(tree: tree)
         tree.onPageShown = { [unowned self] _ in pageShown() }
     }

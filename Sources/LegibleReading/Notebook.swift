@@ -18,8 +18,11 @@ public final class Notebook {
 
     /// The pages, in reading order.
     public let pages: [ScannedPage]
-    /// The regions of each page, in reading order.
-    public let regions: [[TextRegion]]
+    /// The regions of each page, in reading order; a page's are made again after it is edited
+    /// (``refreshRegions(ofPage:)``).
+    public private(set) var regions: [[TextRegion]]
+    /// How pages are cut into regions.
+    public let granularity: RegionGranularity
     /// One reading-content element per page.
     public let pageElements: [PageElement]
     /// Where notifications go.
@@ -36,29 +39,35 @@ public final class Notebook {
     ) {
         self.pages = pages
         self.notifier = notifier
-        var regions: [[TextRegion]] = []
-        for (pageIndex, page) in pages.enumerated() {
-            var pageRegions: [TextRegion] = []
-            switch granularity {
-            case .page:
-                pageRegions = [TextRegion(page: page, pageIndex: pageIndex, range: TextRange(0, page.length))]
-            case .paragraph:
-                let headings = Headings.paragraphIndices(in: page.layout)
-                let paragraphs = page.layout.paragraphs.isEmpty ? [Paragraph(range: UTF16Span(0, page.length))] : page.layout.paragraphs
-                for (index, paragraph) in paragraphs.enumerated() {
-                    // Each region runs to the next paragraph's start and the first from 0, so the
-                    // slices tile the page and no text before the first paragraph is lost.
-                    let start = index == 0 ? 0 : paragraph.range.start
-                    let end = index + 1 < paragraphs.count ? paragraphs[index + 1].range.start : page.length
-                    let region = TextRegion(page: page, pageIndex: pageIndex, range: TextRange(start, end))
-                    if headings.contains(index) { region.traits.insert(.header) }
-                    pageRegions.append(region)
-                }
-            }
-            regions.append(pageRegions)
-        }
-        self.regions = regions
+        self.granularity = granularity
+        self.regions = pages.enumerated().map { Self.regions(of: $0.element, pageIndex: $0.offset, granularity: granularity) }
         self.pageElements = pages.enumerated().map { PageElement(page: $0.element, pageIndex: $0.offset, converter: converter) }
+    }
+
+    /// The regions of `page`, tiling its text in reading order.
+    static func regions(of page: ScannedPage, pageIndex: Int, granularity: RegionGranularity) -> [TextRegion] {
+        guard granularity == .paragraph else { return [TextRegion(page: page, pageIndex: pageIndex, range: TextRange(0, page.length))] }
+        let headings = Headings.paragraphIndices(in: page.layout)
+        let paragraphs = page.layout.paragraphs.isEmpty ? [Paragraph(range: UTF16Span(0, page.length))] : page.layout.paragraphs
+        return paragraphs.enumerated().map { index, paragraph in
+            // Each region runs to the next paragraph's start and the first from 0, so the
+            // slices tile the page and no text before the first paragraph is lost.
+            let start = index == 0 ? 0 : paragraph.range.start
+            let end = index + 1 < paragraphs.count ? paragraphs[index + 1].range.start : page.length
+            let region = TextRegion(page: page, pageIndex: pageIndex, range: TextRange(start, end))
+            if headings.contains(index) { region.traits.insert(.header) }
+            return region
+        }
+    }
+
+    /// Makes page `pageIndex`'s regions again from its text as edited, linked as the old ones
+    /// were and with the page-turn trait where it was (`Docs/Editing.md`, "Surfaces").
+    public func refreshRegions(ofPage pageIndex: Int) {
+        guard pages.indices.contains(pageIndex) else { return }
+        let linked = regions.joined().contains { $0.nextTextNavigationElement != nil || $0.previousTextNavigationElement != nil }
+        regions[pageIndex] = Self.regions(of: pages[pageIndex], pageIndex: pageIndex, granularity: granularity)
+        setPageTurning(turnsPages)
+        if linked { linkRegions() }
     }
 
     /// Reads page documents (JSON) in the given order.

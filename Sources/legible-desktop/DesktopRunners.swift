@@ -31,19 +31,22 @@ enum DesktopRunners {
     /// (`Docs/Viewer.md`).
     @Sendable static func view(_ command: ParsedCommand) throws -> Int32 {
         let paths = command.positionals
-        let pages = try paths.map(QueryCommands.loadPage)
+        let opened = try paths.map(QueryCommands.loadDocument)
+        let pages = opened.map(\.page)
         var scans: [String?] = []
         for (path, page) in zip(paths, pages) {
             scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command[ViewCommand.scans]).path)
         }
-        try window(accessibleNotebook(pages, command, windowed: true), scans: scans)
+        let tree = accessibleNotebook(pages, command, windowed: true)
+        tree.isEditable = command[ViewCommand.edit]
+        try window(tree, scans: scans, documents: opened.map(\.file))
         return 0
     }
 
     /// Opens the viewer window on `tree` and runs it until it closes; prints `ready` once the
     /// first page is drawn. Throws ``PageViewer/OpenError`` without a display.
-    static func window(_ tree: AccessibleNotebook, scans: [String?]) throws {
-        let viewer = PageViewer(tree: tree, title: tree.title, imagePaths: scans)
+    static func window(_ tree: AccessibleNotebook, scans: [String?], documents: [PageDocumentFile?] = []) throws {
+        let viewer = PageViewer(tree: tree, title: tree.title, imagePaths: scans, documents: documents)
         viewer.onFirstDraw = { try? Console.out("ready\n") }
         try viewer.open()
         viewer.run()

@@ -3,6 +3,7 @@ import LegibleLayout
 import LegiblePages
 import LegibleReading
 import LegibleTestSupport
+import LegibleTextInput
 import Testing
 
 @testable import LegibleATSPI
@@ -18,6 +19,9 @@ final class EventLog: AccessibleEvents {
     func pageChanged(_ page: Int) { pages.append(page) }
     func focused(node: Int) {}
     func childReplaced(node: Int, index: Int, removed: Int, added: Int) {}
+    var changes: [(node: Int, offset: Int, removed: String, inserted: String)] = []
+    func textChanged(node: Int, offset: Int, removed: String, inserted: String) { changes.append((node, offset, removed, inserted)) }
+    func renumbered(from node: Int) {}
 }
 
 /// The AT-SPI tree in process, without a bus (`Docs/ATSPI.md`, "Offsets" and "Tree"): the bus
@@ -60,5 +64,52 @@ struct AccessibleNotebookTests {
         #expect(tree.setCaretOffset(lastPage, 4))
         #expect(tree.currentPage == 1)
         #expect(events.announcements.isEmpty, "a client's caret move turns the page without announcing it")
+    }
+}
+
+/// Corrections through the tree (`Docs/Editing.md`, "The viewer's edit mode"): what clients
+/// are told, in code points, and regions made again when a paragraph goes.
+@Suite("the AT-SPI tree: editing")
+struct AccessibleEditingTests {
+    @Test("an EditableText call changes the page and tells the removed and inserted text in code points")
+    func editableText() {
+        let tree = AccessibleNotebookTests.tree()
+        let log = EventLog()
+        tree.events = log
+        let region = tree.node(onPage: 0, at: 0)
+        #expect(!tree.editText(region, 2, 3, "x"), "a read-only tree refuses")
+        tree.isEditable = true
+        // "a 𝒜 b": code point 2 is 𝒜 (two UTF-16 units); replace it and "b" after it.
+        #expect(tree.editText(region, 2, 5, "Ж c"))
+        #expect(tree.notebook.pages[0].string.hasPrefix("a Ж c\n"))
+        #expect(log.changes.count == 1)
+        #expect(log.changes.first?.offset == 2)
+        #expect(log.changes.first?.removed == "𝒜 b")
+        #expect(log.changes.first?.inserted == "Ж c")
+        #expect(tree.text(region, 0, -1) == "a Ж c")
+        #expect(tree.unsavedPages == [0])
+    }
+
+    @Test("deleting the break between two paragraphs joins their regions, and the nodes after follow")
+    func joinParagraphs() {
+        let tree = AccessibleNotebookTests.tree()
+        let log = EventLog()
+        tree.events = log
+        tree.isEditable = true
+        let regionsBefore = tree.childCount(tree.number(.page(0)))
+        let lineBreak = "a 𝒜 b".utf16.count
+        #expect(
+            tree.edit(page: 0) { $0.replace(TextRange(lineBreak, lineBreak + 1), withText: "") },
+            "the paragraph break, as BackSpace deletes it")
+        #expect(tree.childCount(tree.number(.page(0))) == regionsBefore - 1)
+        #expect(tree.text(tree.node(onPage: 1, at: 0), 0, -1) == "last page")
+        #expect(tree.parent(tree.node(onPage: 1, at: 0)) == tree.number(.page(1)))
+    }
+
+    @Test("unchanged ends never cut a surrogate pair")
+    func surrogateEnds() {
+        let (prefix, suffix) = AccessibleNotebook.unchangedEnds(Array("a🦉b".utf16), Array("a🦊b".utf16))
+        #expect(prefix == 1)
+        #expect(suffix == 1)
     }
 }

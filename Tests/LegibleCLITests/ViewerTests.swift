@@ -63,6 +63,49 @@ struct ViewerTests {
         #expect(Golden.verify(name: "viewer-selection", image: shot, text: "selection \(selection)\n").isEmpty)
     }
 
+    /// Edit mode on the real bus (`Docs/Editing.md`, "The viewer's edit mode"): keys typed by
+    /// xdotool and pyatspi's `EditableText` change the document, each change is told as
+    /// `text-changed` with its text, and Control+S writes the corrected document.
+    @Test("view --edit: typing, BackSpace and EditableText emit text-changed with their text; Control+S saves")
+    func editing() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let page = folder + "/chicago-1.json"
+        try FileManager.default.copyItem(atPath: Self.pages[0], toPath: page)
+        try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+        let out = folder + "/edit.json"
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/edit.py").path
+        try BusSession.run(script, [out, Repository.legibleExecutable.path, page], log: out + ".log", display: true)
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+        #expect(seen["states"] as? [String: Bool] == ["editable": true, "readOnly": false])
+        let before = try #require(seen["before"] as? String)
+        let steps = try #require(seen["steps"] as? [[String: Any]])
+        func changes(_ index: Int) -> [String] {
+            ((steps[index]["events"] as? [[String: Any]]) ?? []).compactMap { event in
+                guard let type = event["type"] as? String, type != "said" else { return nil }
+                return "\(type) \(event["offset"] ?? "") \(event["text"] ?? "")"
+            }
+        }
+        func text(_ index: Int) -> String? { steps[index]["text"] as? String }
+        let end = before.unicodeScalars.count
+        #expect(changes(0) == ["insert \(end) Z"] && text(0) == before + "Z", "\(steps[0])")
+        #expect(changes(1) == ["delete \(end) Z"] && text(1) == before, "\(steps[1])")
+        #expect(changes(2) == ["insert 0 Q"] && text(2) == "Q" + before, "\(steps[2])")
+        #expect(changes(3) == ["delete 0 Q"] && text(3) == before, "\(steps[3])")
+        // Only what differs is told: "Morning" to "Evening" keeps "ning".
+        try #require(before == "Morning", "the focused region is the first heading")
+        #expect(changes(4) == ["delete 0 Mor", "insert 0 Eve"] && text(4) == "Evening", "\(steps[4])")
+        #expect(text(5) == before, "Control+Z undoes the whole replacement: \(steps[5])")
+        let said = ((steps[6]["events"] as? [[String: Any]]) ?? []).filter { $0["type"] as? String == "said" }.compactMap {
+            $0["text"] as? String
+        }
+        #expect(said == ["Corrections saved"], "\(steps[6])")
+        let saved = try Self.cli(["text", page])
+        let original = try Self.cli(["text", Self.pages[0]])
+        #expect(saved == original + "s", "the saved document reads as corrected")
+        #expect(seen["exit"] as? Int == 0)
+    }
+
     /// A JPEG stored 12 × 9 with a horizontal bar and EXIF orientation 6 is displayed 9 × 12
     /// with a vertical bar: that is what ingest recognised, so the viewer must draw it so too.
     /// Drawn as stored, the bar lay sideways under an upright caret.

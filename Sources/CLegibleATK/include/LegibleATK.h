@@ -74,6 +74,12 @@ typedef struct {
     char *(*language)(void *context, int node);
     /// The toplevel window's origin on the screen, for window coordinates (0, 0 without one).
     LegibleRect (*windowFrame)(void *context);
+    /// 1 when the text may be corrected: text nodes then implement `AtkEditableText` and are
+    /// editable rather than read-only. Asked once per node, when it is made.
+    int (*editable)(void *context);
+    /// Code points `[start, end)` of the node (`end` -1: to its end) become the UTF-8 `text`;
+    /// 1 when done.
+    int (*editText)(void *context, int node, int start, int end, const char *text);
 } LegibleCallbacks;
 
 /// Seconds the accessibility bus has to answer while the application registers.
@@ -102,6 +108,12 @@ void legible_atk_set_parent(int node, void *parent);
 void legible_atk_run(void);
 /// Tells clients that the caret of `node` moved to `offset`.
 void legible_atk_caret_moved(int node, int offset);
+/// Tells clients that `node`'s text lost `removed` and then gained `inserted` (UTF-8) at code
+/// point `offset`: `text-changed:delete` and `text-changed:insert`, each carrying its text.
+void legible_atk_text_changed(int node, int offset, const char *removed, const char *inserted);
+/// Asks again the parent of every object made for a node numbered `first` or more, after the
+/// nodes were renumbered.
+void legible_atk_reparent(int first);
 /// Tells clients that the selection of `node` changed.
 void legible_atk_selection_changed(int node);
 /// Sets the status object's text to `text` and tells clients, as a polite live region.

@@ -14,6 +14,7 @@ extern "C" {
 typedef enum {
     LegibleKeyLeft, LegibleKeyRight, LegibleKeyUp, LegibleKeyDown, LegibleKeyHome, LegibleKeyEnd,
     LegibleKeyPageUp, LegibleKeyPageDown, LegibleKeyA, LegibleKeyC, LegibleKeyS,
+    LegibleKeyBackSpace, LegibleKeyDelete, LegibleKeyZ, LegibleKeyY,
 } LegibleKey;
 
 /// Modifier bits.
@@ -47,6 +48,16 @@ typedef struct {
     void (*placed)(void *context, double x, double y, double scale, double windowX, double windowY);
     /// Called once, after the first page is drawn.
     void (*firstDrawn)(void *context);
+    /// 1 in edit mode: keys go through the input method first, and text it commits is typed.
+    int (*editable)(void *context);
+    /// Text the input method committed (UTF-8), typed at the caret.
+    void (*typed)(void *context, const char *text);
+    /// The input method's composition (UTF-8, empty when it ends) and its cursor, in
+    /// characters of it.
+    void (*composing)(void *context, const char *text, int cursor);
+    /// The window is closing: `forced` 1 for SIGINT or SIGTERM, 0 for the window's close
+    /// button. Returns 1 to close, 0 to stay open.
+    int (*closing)(void *context, int forced);
 } LegibleViewCallbacks;
 
 /// Opens the window; 0 on success, else -1 with a message in `error` (malloc'd), for example
