@@ -72,6 +72,29 @@ struct OrcaTests {
         OrcaSession.report("view", run)
     }
 
+    /// Correcting in `legible view --edit` as in any text editor (`Docs/Editing.md`, "The
+    /// viewer's edit mode"): Orca speaks the letter each BackSpace deletes, "undo" and the text it
+    /// puts back for Control+Z, and the saved notice; the document on disk then reads as corrected.
+    @Test("legible view --edit: BackSpace speaks the deleted letter, Control+Z undo, Control+S Corrections saved")
+    func editing() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let page = folder + "/chicago-1.json"
+        try FileManager.default.copyItem(atPath: Self.pages[0], toPath: page)
+        try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+        let keys = ["End", "BackSpace", "BackSpace", "ctrl+z", "BackSpace", "s", "ctrl+s"]
+        let run = try OrcaSession.run(
+            keys.map { .key($0) }, window: "chicago-1", command: [Repository.legibleExecutable.path, "view", "--edit", page])
+        let heard = run.steps.map { Heard.items($0.spoken) }
+        #expect(heard[1] == ["g"] && heard[2] == ["n"] && heard[4] == ["g"], "BackSpace in \"Morning\": \(heard)")
+        #expect(Heard.words(heard[3]).map { $0.lowercased() } == ["undo", "ng"], "undo, then the letters it puts back: \(heard)")
+        #expect(heard[6] == ["Corrections saved"], "\(heard)")
+        let text = try legible(["text", page]).stdout
+        #expect(text.hasPrefix("Mornins\n"), "the saved heading: \(text.prefix(20))")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("view --edit", run)
+    }
+
     @Test("legible present, in a window: Down walk across a page turn, Shift+Down and Text saved")
     func present() throws {
         guard Self.available else { return }
