@@ -61,7 +61,7 @@ public final class Notebook {
     }
 
     /// Makes page `pageIndex`'s regions again from its text as edited, linked as the old ones
-    /// were and with the page-turn trait where it was (`Docs/Editing.md`, "Surfaces").
+    /// were and with the page-turn trait where it was (`Docs/Editing.md`, "The viewer's edit mode").
     public func refreshRegions(ofPage pageIndex: Int) {
         guard pages.indices.contains(pageIndex) else { return }
         let linked = regions.joined().contains { $0.nextTextNavigationElement != nil || $0.previousTextNavigationElement != nil }
