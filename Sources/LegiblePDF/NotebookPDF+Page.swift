@@ -60,6 +60,7 @@ extension NotebookPDF {
             for line in lines {
                 content += "/\(element.type) << /MCID \(mcid) >> BDC\n" + textLine(line, on: page, in: frame, font: &font) + "EMC\n"
                 element.mcids.append(mcid)
+                element.corrected += (line.words ?? []).filter { $0.corrected == true }.map { Self.text(of: $0.range, in: page.layout) }
                 mcid += 1
             }
             elements.append(element)

@@ -18,7 +18,8 @@ extension NotebookPDF {
             let kids = element.mcids.count == 1 ? "\(element.mcids[0])" : "[\(element.mcids.map(String.init).joined(separator: " "))]"
             objects.set(
                 number,
-                "<< /Type /StructElem /S /\(element.type) /P \(document) 0 R /Pg \(pages[element.page]) 0 R /K \(kids)\(language) >>")
+                "<< /Type /StructElem /S /\(element.type) /P \(document) 0 R /Pg \(pages[element.page]) 0 R /K \(kids)\(language)"
+                    + "\(Self.correctedProperties(element.corrected)) >>")
             numbers.append(number)
             parents[element.page] += element.mcids.map { _ in number }
         }
@@ -29,6 +30,15 @@ extension NotebookPDF {
         objects.set(
             root, "<< /Type /StructTreeRoot /K [\(document) 0 R] /ParentTree \(parentTree) 0 R /ParentTreeNextKey \(pages.count) >>")
         return root
+    }
+
+    /// The words of an element a person corrected, as PDF's user properties (ISO 32000-1,
+    /// 14.8.5.8): one `corrected` property per word, its value the word (`Docs/PDF.md`,
+    /// "Corrected words"). Empty for an element with none.
+    static func correctedProperties(_ words: [String]) -> String {
+        guard !words.isEmpty else { return "" }
+        let properties = words.map { "<< /N (corrected) /V \(PDFText.plainTextString($0)) >>" }.joined(separator: " ")
+        return " /A << /O /UserProperties /P [\(properties)] >>"
     }
 
     /// A bookmark for every heading, in reading order, opening its page at the heading; `nil`

@@ -46,6 +46,8 @@ public struct NotebookPDF {
         var language: String
         var text: String
         var top: Double
+        /// The words a person corrected, in reading order (`Docs/PDF.md`, "Corrected words").
+        var corrected: [String] = []
     }
 
     /// The whole file, in memory.
@@ -80,7 +82,9 @@ public struct NotebookPDF {
         let outlines = addOutlines(elements, pages: pageNumbers, to: &objects)
         let metadata = objects.add(stream: "/Type /Metadata /Subtype /XML", Data(xmp().utf8))
         let info = objects.add("<< /Title \(PDFText.textString(title)) /Producer (legible) /Creator (legible) >>")
-        var entries = "/Type /Catalog /Pages \(pagesNode) 0 R /StructTreeRoot \(structure) 0 R /MarkInfo << /Marked true >>"
+        var entries = "/Type /Catalog /Pages \(pagesNode) 0 R /StructTreeRoot \(structure) 0 R /MarkInfo << /Marked true"
+        // A file with user properties says so (ISO 32000-1, 14.7.1), for readers that list them.
+        entries += elements.contains { !$0.corrected.isEmpty } ? " /UserProperties true >>" : " >>"
         entries +=
             " /Lang \(PDFText.asciiString(documentLanguage)) /ViewerPreferences << /DisplayDocTitle true >> /Metadata \(metadata) 0 R"
         entries += " /PageLabels << /Nums [0 << /S /D >>] >>"

@@ -110,6 +110,12 @@ enum PDFText {
         "<FEFF" + text.utf16.map { String(format: "%04X", $0) }.joined() + ">"
     }
 
+    /// A text string as a literal when it is printable ASCII, which PDFDocEncoding shares and
+    /// every reader shows as written; else as ``textString(_:)``.
+    static func plainTextString(_ text: String) -> String {
+        text.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F } ? asciiString(text) : textString(text)
+    }
+
     /// Bytes as upper-case hex digits.
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined() }
 

@@ -51,15 +51,20 @@ struct LineBand: Sendable {
         let rightToLeft = end > start && caretX(end) < caretX(start)
         // Band position of a page x: along the reading direction from the band's leading end.
         let sign: Double = rightToLeft ? -1 : 1
-        let boundaries = Self.boundaries(
-            of: page.layout.lines.indices.contains(line) ? page.layout.lines[line] : nil, start: start, end: end)
+        let layoutLine = page.layout.lines.indices.contains(line) ? page.layout.lines[line] : nil
+        let boundaries = Self.boundaries(of: layoutLine, start: start, end: end)
         let positions = boundaries.map { sign * (caretX($0) - Double(rect.midX)) / cos(angle) + length / 2 }
         self.range = start..<textEnd
         self.centreX = Double(rect.midX)
         self.centreY = Double(rect.midY)
         (self.length, self.thickness, self.angle) = (length, thickness, angle)
         self.rightToLeft = rightToLeft
-        runs = TextRun.runs(from: Self.segments(utf16, boundaries: boundaries, positions: positions, textEnd: textEnd))
+        var segments = Self.segments(utf16, boundaries: boundaries, positions: positions, textEnd: textEnd)
+        let corrected = Set((layoutLine?.words ?? []).filter { $0.corrected == true }.map(\.range.start))
+        for index in segments.indices where index < boundaries.count && corrected.contains(boundaries[index]) {
+            segments[index].corrected = true
+        }
+        runs = TextRun.runs(from: segments)
     }
 
     /// The pieces between consecutive boundaries, each at its band positions, then the

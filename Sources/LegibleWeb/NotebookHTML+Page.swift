@@ -117,6 +117,6 @@ extension NotebookHTML {
             style += ";--s:\(HTMLText.number(space))"
         }
         if HTMLText.number(run.lead) != "0" { style += ";--m:\(HTMLText.number(run.lead))" }
-        return "<span style=\"\(style)\">\(HTMLText.content(run.text))</span>"
+        return "<span style=\"\(style)\"\(run.corrected ? " data-corrected=\"\"" : "")>\(HTMLText.content(run.text))</span>"
     }
 }

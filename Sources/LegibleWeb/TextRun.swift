@@ -13,6 +13,8 @@ struct TextRun: Sendable, Equatable {
     var advance: Double
     /// The advance of each trailing space, page pixels, when it differs from ``advance``.
     var spaceAdvance: Double?
+    /// Whether the run is a word a person corrected (`Docs/Web.md`, "Corrected words").
+    var corrected = false
 
     /// A piece of the band with one source of geometry: a word, or the text between words.
     struct Segment {
@@ -22,6 +24,8 @@ struct TextRun: Sendable, Equatable {
         var from: Double
         /// Its trailing end along the band, page pixels (never before `from`).
         var to: Double
+        /// Whether it is a word a person corrected.
+        var corrected = false
     }
 
     /// Runs for consecutive segments: a segment of word characters absorbs the all-space
@@ -34,7 +38,7 @@ struct TextRun: Sendable, Equatable {
             let segment = segments[index]
             var run = TextRun(
                 text: segment.text, lead: segment.from - cursor, advance: (segment.to - segment.from) / Double(max(1, segment.text.count)),
-                spaceAdvance: nil)
+                spaceAdvance: nil, corrected: segment.corrected)
             cursor = segment.to
             if index + 1 < segments.count, !segment.text.contains(" "), isSpaces(segments[index + 1].text),
                 segments[index + 1].from == segment.to

@@ -36,10 +36,30 @@ struct EditCommandTests {
             "\(titles.prefix(3))")
         let alto = try String(contentsOfFile: folder + "/chicago-1.alto.xml", encoding: .utf8)
         #expect(alto.contains("CONTENT=\"Dawn\"") && alto.contains("WC=\"1\" CS=\"true\""))
+        try correctedInHTMLAndPDF(document, folder: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: document))
         let forced = try legible(["ingest", scan, "-o", folder, "--force", "-q"])
         #expect(forced.status == 73 && forced.stderr.contains("holds corrections"), "\(forced.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == before)
+    }
+
+    /// The HTML notebook marks the corrected words' runs and no other; the tagged PDF gives
+    /// their heading a `corrected` user property per word (`Docs/Web.md` and `Docs/PDF.md`,
+    /// "Corrected words"), and qpdf finds the file sound.
+    func correctedInHTMLAndPDF(_ document: String, folder: String) throws {
+        let html = try legible(["html", document, "-o", folder + "/notebook", "--scans", Repository.scans.path])
+        #expect(html.status == 0, "\(html.stderr)")
+        let page = try String(contentsOfFile: folder + "/notebook/index.html", encoding: .utf8)
+        let marked = page.matches(of: #/<span style="[^"]*" data-corrected="">([^<]*)</span>/#).map { String($0.output.1) }
+        #expect(marked == ["Dawn ", "break"], "\(marked)")
+        let pdf = try legible(["pdf", document, "-o", folder + "/notebook.pdf", "--scans", Repository.scans.path])
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        // poppler lists each user property under its element: name, then value.
+        let structure = try runProcess(URL(fileURLWithPath: "/usr/bin/pdfinfo"), ["-struct", folder + "/notebook.pdf"], environment: [:])
+        let properties = structure.stdout.matches(of: #/\/corrected \(corrected\) \(([^)]*)\)/#).map { String($0.output.1) }
+        #expect(properties == ["Dawn", "break"], "\(structure.stdout.prefix(300))")
+        let check = try runProcess(URL(fileURLWithPath: "/usr/bin/qpdf"), ["--check", folder + "/notebook.pdf"], environment: [:])
+        #expect(check.status == 0, "\(check.stdout)")
     }
 
     @Test("bad edits: out of range, reversed, inside a character, not a number: one line each, the document unchanged")
