@@ -8,15 +8,13 @@ extension TranscriptAlignment {
     /// ``PageLayout/applying(_:isRightToLeft:)``.
     /// - Throws: ``PageEditError`` when a line's edit would leave the page inconsistent.
     public func applied(to layout: PageLayout, isRightToLeft: (Int) -> Bool = { _ in false }) throws(PageEditError) -> PageLayout {
-        var result = layout
-        // From the last line back, so that each line's range is still the original one.
-        for match in lines.reversed() {
-            guard let text = match.text, !text.isEmpty else { continue }
-            let range = result.lines[match.line].range
-            let current = String(decoding: Array(result.text.utf16)[range.range], as: UTF16.self)
-            guard current != text else { continue }
-            result = try result.applying(PageEdit(range: range, text: text), isRightToLeft: isRightToLeft)
+        let units = Array(layout.text.utf16)
+        let edits = lines.compactMap { match -> PageEdit? in
+            guard let text = match.text, !text.isEmpty else { return nil }
+            let range = layout.lines[match.line].range
+            // Unit by unit: "é" and "e\u{301}" are equal as Strings but not as text.
+            return units[range.range].elementsEqual(text.utf16) ? nil : PageEdit(range: range, text: text)
         }
-        return result
+        return try layout.applying(edits, isRightToLeft: isRightToLeft)
     }
 }

@@ -44,6 +44,10 @@ public struct TranscriptAlignment: Sendable {
         case tooLong(cells: Int)
         /// The transcription is not this page's: its score, and chance's.
         case noMatch(score: Double, chance: Double)
+        /// A transcription that says where its lines are written is not this page's: its lines
+        /// read, in the median, only `margin` closer to the lines they are written on than to
+        /// the others (nil: fewer than two lines placed).
+        case notWrittenHere(margin: Double?)
 
         public var description: String {
             switch self {
@@ -55,8 +59,20 @@ public struct TranscriptAlignment: Sendable {
                 return String(
                     format: "the transcription does not match this page (score %.2f, where its letters in any order score %.2f)", score,
                     chance)
+            case .notWrittenHere(nil):
+                return "the transcription does not match this page: fewer than two of its lines are written on lines of it"
+            case .notWrittenHere(let margin?):
+                return String(
+                    format:
+                        "the transcription does not match this page: its lines read only %.2f closer to the lines they are written on than to the others (%.2f needed)",
+                    margin, TranscriptAlignment.minimumMarginOverOtherLines)
             }
         }
+    }
+
+    /// An alignment already made.
+    init(lines: [LineMatch], unplaced: [String], score: Double) {
+        (self.lines, self.unplaced, self.score) = (lines, unplaced, score)
     }
 
     /// Aligns `transcript` onto `layout`'s lines.
@@ -69,10 +85,6 @@ public struct TranscriptAlignment: Sendable {
         let (pairs, distance) = Self.align(page.keys, typed.keys)
         let longer = Double(max(page.count, typed.count, 1))
         score = 1 - Double(distance) / longer
-        if score < Self.matchThreshold {
-            let chance = 1 - Double(Self.align(page.keys, typed.keys.reversed()).distance) / longer
-            guard score - chance >= Self.marginOverChance else { throw .noMatch(score: score, chance: chance) }
-        }
         let pieces = TranscriptPieces(transcript: transcript, page: page, typed: typed, pairs: pairs, layout: layout)
         let typedLines = transcript.split(whereSeparator: \.isNewline).map {
             $0.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -86,6 +98,15 @@ public struct TranscriptAlignment: Sendable {
         } else {
             lines = pieces.lineMatches()
             unplaced = pieces.unplaced()
+        }
+        if score < Self.matchThreshold {
+            // Either test shows the page's own transcription (`Docs/Editing.md`, "Aligning a transcription", step 3).
+            let chance = 1 - Double(Self.align(page.keys, typed.keys.reversed()).distance) / longer
+            let recognised = layout.lines.map { String(decoding: Array(layout.text.utf16)[$0.range.range], as: UTF16.self) }
+            let margin = Self.marginOverOtherLines(lines.filter { $0.text != nil }, recognised: recognised)
+            guard score - chance >= Self.marginOverChance || (margin ?? 0) >= Self.minimumMarginOverOtherLines else {
+                throw .noMatch(score: score, chance: chance)
+            }
         }
     }
 

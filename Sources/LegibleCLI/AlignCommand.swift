@@ -26,10 +26,13 @@ enum AlignCommand {
         let outputPath = command[output] ?? documentPath
         try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath])
         let (page, file) = try QueryCommands.loadDocument(documentPath)
-        let transcript = try readTranscript(transcriptPath)
+        let transcript = try readTranscript(transcriptPath, page: page.layout)
         let alignment: TranscriptAlignment
         do {
-            alignment = try TranscriptAlignment(transcript: transcript, page: page.layout)
+            switch transcript {
+            case .text(let text): alignment = try TranscriptAlignment(transcript: text, page: page.layout)
+            case .lines(let lines): alignment = try TranscriptAlignment(typedLines: lines, page: page.layout)
+            }
         } catch {
             throw CLIError.badData("\(transcriptPath): \(error)")
         }
@@ -51,10 +54,16 @@ enum AlignCommand {
         return 0
     }
 
-    /// The transcription as text: at most ``maximumTranscriptBytes``, UTF-8, and no NUL. An
-    /// ALTO, hOCR or PAGE XML file (it starts with `<`) gives its lines' text, one per line, as
-    /// eScriptorium and Transkribus export transcriptions.
-    static func readTranscript(_ path: String) throws -> String {
+    /// A transcription as read: plain text, or lines that say where they are written.
+    enum Transcript {
+        case text(String)
+        case lines([TypedLine])
+    }
+
+    /// The transcription: at most ``maximumTranscriptBytes``, UTF-8, and no NUL. An ALTO, hOCR
+    /// or PAGE XML file (it starts with `<`), as eScriptorium and Transkribus export
+    /// transcriptions, gives its lines with their boxes, scaled to `layout`'s image.
+    static func readTranscript(_ path: String, page layout: PageLayout) throws -> Transcript {
         let data = try InputFile.read(path, what: "a transcription")
         guard data.count <= maximumTranscriptBytes else {
             throw CLIError.badData(
@@ -63,11 +72,34 @@ enum AlignCommand {
         guard !data.contains(0), let text = String(validating: data, as: UTF8.self) else {
             throw CLIError.badData("\(path): is not UTF-8 text (a binary file?)")
         }
-        guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" else { return text }
+        guard text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first == "<" else { return .text(text) }
         do {
-            return try LayoutImporter.transcribedLines(data, file: path).map(\.text).joined(separator: "\n")
+            return .lines(try typedLines(LayoutImporter.transcribedPage(data, file: path), path: path, page: layout))
         } catch let error as ImportError {
             throw CLIError.badData(error.description)
+        }
+    }
+
+    /// The file's lines in `layout`'s image pixels: a file for the same scan at another size is
+    /// scaled; one whose page has another shape is refused (65). Boxes of zero area are none.
+    static func typedLines(_ file: TranscribedPage, path: String, page layout: PageLayout) throws -> [TypedLine] {
+        var (scaleX, scaleY) = (1.0, 1.0)
+        if let width = file.width, let height = file.height, width > 0, height > 0 {
+            (scaleX, scaleY) = (Double(layout.image.width) / Double(width), Double(layout.image.height) / Double(height))
+            guard abs(scaleX - scaleY) <= 0.02 * max(scaleX, scaleY) else {
+                throw CLIError.badData(
+                    "\(path): its page is \(width) × \(height) pixels, not the shape of this scan (\(layout.image.width) × \(layout.image.height))"
+                )
+            }
+        }
+        func scaled(_ box: PixelBox) -> PixelBox? {
+            box.width * box.height > 0
+                ? PixelBox(x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY) : nil
+        }
+        return zip(file.lines, file.wordTexts).map { line, words in
+            let boxes = line.wordBoxes.compactMap(scaled)
+            let typedWords = boxes.count == words.count ? zip(words, boxes).map { TypedLine.Word(text: $0, box: $1) } : []
+            return TypedLine(text: line.text, box: scaled(line.box), words: typedWords)
         }
     }
 

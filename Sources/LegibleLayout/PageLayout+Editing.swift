@@ -28,6 +28,29 @@ extension PageLayout {
     /// left; it decides the direction new ink is laid out in on a line of fewer than two words,
     /// whose boxes cannot show it (a page knows it from its text's bidirectional classes).
     public func applying(_ edit: PageEdit, isRightToLeft: (Int) -> Bool = { _ in false }) throws(PageEditError) -> PageLayout {
+        try applying(edit, isRightToLeft: isRightToLeft, validating: true)
+    }
+
+    /// `edits`, which must not overlap, made one after another from the last to the first (so
+    /// each range is still the original text's), and the result validated once: a transcription
+    /// laid onto many lines at a time. `isRightToLeft` is asked of the lines as each edit finds
+    /// them. Throws as ``applying(_:isRightToLeft:)`` does.
+    public func applying(_ edits: [PageEdit], isRightToLeft: (Int) -> Bool = { _ in false }) throws(PageEditError) -> PageLayout {
+        let ordered = edits.sorted { $0.range.start > $1.range.start }
+        for (later, earlier) in zip(ordered, ordered.dropFirst()) where earlier.range.end > later.range.start {
+            throw .badRange(later.range, length: text.utf16.count)
+        }
+        var result = self
+        for edit in ordered { result = try result.applying(edit, isRightToLeft: isRightToLeft, validating: false) }
+        do {
+            try result.validate()
+        } catch {
+            throw .inconsistent("\(error)")
+        }
+        return result
+    }
+
+    func applying(_ edit: PageEdit, isRightToLeft: (Int) -> Bool, validating: Bool) throws(PageEditError) -> PageLayout {
         let units = Array(text.utf16)
         guard edit.range.start >= 0, edit.range.end <= units.count, edit.range.start <= edit.range.end,
             !Self.splitsSurrogatePair(edit.range.start, in: units), !Self.splitsSurrogatePair(edit.range.end, in: units)
@@ -45,6 +68,7 @@ extension PageLayout {
         }
         result.paragraphs = Self.editedParagraphs(paragraphs, edit: edit, newText: newUnits, lines: result.lines)
         result.hyphenateJoinedLines()
+        guard validating else { return result }
         do {
             try result.validate()
         } catch {

@@ -36,21 +36,60 @@ func editingBenchmark() {
 func alignmentBenchmark() {
     let (layout, _) = syntheticLayout(units: 40 * 41)
     let typed = String(layout.text.enumerated().map { $0.offset % 5 == 0 && $0.element.isLetter ? "x" : $0.element })
+    timeAlignment("a transcription of", layout) { try TranscriptAlignment(transcript: typed, page: layout) }
+    // A page of 40 lines of made-up words, its transcription with a letter in three wrong and
+    // one in seven missing, each line with its box: below the match threshold, so the lines are
+    // compared with each other too, as on a poorly read real page.
+    let distinct = distinctLinesLayout(lines: 40)
+    let lines = distinct.lines.map { line in
+        let text = String(decoding: Array(distinct.text.utf16)[line.range.range], as: UTF16.self)
+        let mangled = text.enumerated().compactMap {
+            $0.offset % 7 == 3 ? nil : $0.offset % 3 == 0 && $0.element.isLetter ? "x" : $0.element
+        }
+        return TypedLine(text: String(mangled), box: line.box)
+    }
+    timeAlignment("a transcription placed by its line boxes (a letter in three wrong, one in seven missing) of", distinct) {
+        try TranscriptAlignment(typedLines: lines, page: distinct)
+    }
+}
+
+/// A page of `count` lines of six made-up words each (letters from a fixed pseudo-random
+/// sequence), so that no two lines read alike.
+func distinctLinesLayout(lines count: Int) -> PageLayout {
+    var state: UInt32 = 12345
+    func letter() -> Character {
+        state = state &* 1_103_515_245 &+ 12345
+        return Character(Unicode.Scalar(UInt8(97 + (state >> 16) % 26)))
+    }
+    let lines = (0..<count).map { index in
+        var x = 20.0
+        let words = (0..<6).map { _ -> RecognisedWord in
+            let text = String((0..<(3 + Int(state >> 20) % 6)).map { _ in letter() })
+            defer { x += Double(text.count + 1) * 12 }
+            return RecognisedWord(text: text, box: PixelBox(x: x, y: Double(index) * 30 + 20, width: Double(text.count) * 12, height: 22))
+        }
+        return RecognisedLine(words: words, box: words.dropFirst().reduce(words[0].box) { $0.union($1.box) })
+    }
+    return PageLayout.assemble([RecognisedParagraph(lines: lines)], image: PageImage(width: 1000, height: count * 30 + 60))
+}
+
+/// Aligns and applies, best of five, and prints the time.
+func timeAlignment(_ what: String, _ layout: PageLayout, _ align: () throws -> TranscriptAlignment) {
     var best = Double.infinity
     var lines = 0
     for _ in 0..<5 {
         let start = Date()
-        guard let alignment = try? TranscriptAlignment(transcript: typed, page: layout), let applied = try? alignment.applied(to: layout)
-        else {
-            print("the alignment failed")
+        do {
+            lines = try align().applied(to: layout).lines.count
+        } catch {
+            print("the alignment failed: \(error)")
             return
         }
         best = min(best, Date().timeIntervalSince(start))
-        lines = applied.lines.count
     }
     print(
         String(
-            format: "aligning and applying a transcription of a %d-line page (%d UTF-16 units): %.1f ms", lines, layout.text.utf16.count,
+            format: "aligning and applying %@ a %d-line page (%d UTF-16 units): %.1f ms", what, lines, layout.text.utf16.count,
             best * 1000))
 }
 

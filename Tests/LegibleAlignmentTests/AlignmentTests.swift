@@ -96,4 +96,48 @@ struct AlignmentTests {
         }
         #expect(throws: TranscriptAlignment.Failure.empty) { try TranscriptAlignment(transcript: " \n ,.;", page: layout) }
     }
+
+    /// The truth's lines as a transcription that says where it is written, as ALTO or PAGE XML
+    /// do: each word with its box, or (`wordBoxes` false) each line with its words' bounds.
+    static func typedLines(_ truth: Truth, wordBoxes: Bool = true) -> [TypedLine] {
+        truth.lines.map { line in
+            let bounds = line.words.dropFirst().reduce(line.words[0].box) { $0.union($1.box) }
+            let words = wordBoxes ? line.words.map { TypedLine.Word(text: $0.text, box: $0.box) } : []
+            return TypedLine(text: line.text, box: bounds, words: words)
+        }
+    }
+
+    @Test(
+        "a transcription that says where it is written, by words or by lines: the page reads as the truth",
+        arguments: [(1, true), (2, true), (3, true), (2, false)])
+    func truthByGeometry(number: Int, wordBoxes: Bool) throws {
+        let (layout, truth) = try Self.page(number)
+        let alignment = try TranscriptAlignment(typedLines: Self.typedLines(truth, wordBoxes: wordBoxes), page: layout)
+        let corrected = try alignment.applied(to: layout)
+        #expect(Self.words(corrected.text) == Self.words(truth.text))
+        #expect(alignment.unplaced.isEmpty)
+        let lines = corrected.lines.map { String(decoding: Array(corrected.text.utf16)[$0.range.range], as: UTF16.self) }
+        #expect(lines.map { Self.words($0) } == truth.lines.map { Self.words($0.text) }, "each truth line on its own scan line")
+    }
+
+    @Test("another page's transcription that says where it is written is refused by its lines, not placed on this page's")
+    func refusedByGeometry() throws {
+        let (layout, _) = try Self.page(1)
+        let (_, other) = try Self.page(3)
+        do {
+            _ = try TranscriptAlignment(typedLines: Self.typedLines(other), page: layout)
+            Issue.record("chicago-3's transcription was placed on chicago-1")
+        } catch {
+            guard case .notWrittenHere(let margin) = error else {
+                Issue.record("refused for another reason: \(error)")
+                return
+            }
+            print("chicago-3's lines on chicago-1: median margin \(margin.map { String(format: "%.3f", $0) } ?? "none")")
+            #expect((margin ?? 0) < TranscriptAlignment.minimumMarginOverOtherLines)
+        }
+        let nowhere = [TypedLine(text: "far away", box: PixelBox(x: 0, y: 0, width: 3, height: 3))]
+        #expect(throws: TranscriptAlignment.Failure.notWrittenHere(margin: nil)) {
+            try TranscriptAlignment(typedLines: nowhere, page: layout)
+        }
+    }
 }

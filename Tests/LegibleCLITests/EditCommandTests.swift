@@ -135,4 +135,31 @@ struct EditCommandTests {
         let lines = aligned.lines.map { String(decoding: Array(aligned.text.utf16)[$0.range.range], as: UTF16.self) }
         #expect(lines == truth.map(\.text), "\(lines)")
     }
+
+    /// The measure on data no one here wrote (`Docs/Editing.md`, "Measured"): every page
+    /// of the real corpus read by Legible, its ALTO truth aligned onto that reading by where its
+    /// lines are written; each truth line that some recognised line overlaps (IoU ≥ 0.5) must
+    /// land there reading as the truth, for 95 % of them, and every page's truth must be refused
+    /// on every other page.
+    @Test(
+        "the real corpus's ALTO truth aligned onto Legible's readings: 95 % of placeable lines on their line, other pages refused",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: Repository.realCorpus.path),
+            "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+    func realCorpus() throws {
+        let tool = Repository.root.appendingPathComponent("Tools/eval-align")
+        let run = try runProcess(
+            tool, ["--corpus", Repository.realCorpus.path, "--legible", Repository.legibleExecutable.path, "--others"], environment: [:])
+        #expect(run.status == 0, "\(run.stderr.suffix(1500))")
+        let summary = try #require(run.stdout.split(separator: "\n").last { $0.hasPrefix("all: ") }, "\(run.stdout)")
+        let figures = try #require(
+            summary.firstMatch(
+                of:
+                    #/all: (\d+) truth lines, (\d+) placeable; \d+ read as the truth; (\d+) on the right line \(\d+ %; (\d+) % of the placeable\)/#
+            ))
+        print("eval-align: \(summary)")
+        #expect(Int(figures.output.4)! >= 95, "\(summary)")
+        let others = try #require(run.stdout.firstMatch(of: #/others: (\d+) of (\d+) transcriptions/#), "\(run.stdout.suffix(400))")
+        #expect(others.output.1 == others.output.2 && Int(others.output.2)! > 0, "\(run.stdout.suffix(400))")
+    }
 }
