@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "LegibleIngest", targets: ["LegibleIngest"]),
         .library(name: "LegiblePDFInput", targets: ["LegiblePDFInput"]),
         .library(name: "LegibleAlignment", targets: ["LegibleAlignment"]),
+        .library(name: "LegibleSpeech", targets: ["LegibleSpeech"]),
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
@@ -48,6 +49,12 @@ let package = Package(
         .systemLibrary(
             name: "CQPDF", pkgConfig: "libqpdf",
             providers: [.apt(["libqpdf-dev"])]),
+        .systemLibrary(
+            name: "CEspeak", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(
+            name: "COpusEnc", pkgConfig: "libopusenc",
+            providers: [.apt(["libopusenc-dev"])]),
         .systemLibrary(
             name: "CATK", pkgConfig: "atk-bridge-2.0",
             providers: [.apt(["libatk1.0-dev", "libatk-bridge2.0-dev"])]),
@@ -87,6 +94,7 @@ let package = Package(
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         // Typed transcriptions aligned onto a page's lines (Docs/Editing.md, "Aligning a transcription").
         .target(name: "LegibleAlignment", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleSpeech", dependencies: ["CEspeak", "COpusEnc", "LegibleSystem"]),
         .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
         .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
@@ -122,7 +130,7 @@ let package = Package(
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment",
+                "LegibleAlignment", "LegibleSpeech",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(

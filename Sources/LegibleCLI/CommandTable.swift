@@ -8,7 +8,8 @@ package enum CommandTable {
     static let commands: [CommandSpec] = [
         IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
         QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
-        ReadCommands.clippingsSpec, EditCommand.spec, AlignCommand.spec, HTMLCommand.spec, PDFCommand.spec, PresentCommand.spec,
+        ReadCommands.clippingsSpec, EditCommand.spec, AlignCommand.spec, SpeakCommand.spec, HTMLCommand.spec, PDFCommand.spec,
+        PresentCommand.spec,
         ViewCommand.spec,
         EvalCommand.spec,
         StatusCommand.spec,

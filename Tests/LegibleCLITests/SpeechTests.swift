@@ -1,0 +1,142 @@
+import Foundation
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+/// `legible speak` with the real espeak-ng and libopusenc (`Docs/Speech.md`): the timing map
+/// against the read-all it speaks, the audio's length by decoding it with `opusdec`, and bad
+/// input. Skips with a printed reason where espeak-ng or opus-tools is missing, except under
+/// `LEGIBLE_REQUIRE_REAL_PARTS=1`.
+@Suite("legible speak", .serialized)
+struct SpeechTests {
+    static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
+
+    static var available: Bool {
+        let found = ["/usr/bin/opusdec", "/usr/lib/x86_64-linux-gnu/espeak-ng-data"].filter { !FileManager.default.fileExists(atPath: $0) }
+        return RealParts.available(found.isEmpty, reason: "missing \(found.joined(separator: ", ")) (Tools/install-dependencies)")
+    }
+
+    struct Map: Decodable {
+        struct Word: Decodable {
+            var text: String
+            var range: [Int]?
+            var start: Int
+            var end: Int
+        }
+        var audio: String?
+        var duration: Int
+        var voice: String
+        var words: [Word]
+    }
+
+    static func map(_ folder: String, _ name: String) throws -> Map {
+        try JSONDecoder().decode(Map.self, from: Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).timing.json")))
+    }
+
+    /// The words of a text as a screen reader's words: letters and digits, lower-cased.
+    static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" && $0 != "-" }).map { $0.lowercased() }
+            .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
+    }
+
+    /// The decoded audio's length, milliseconds, from `opusdec` writing a WAV file.
+    static func decodedMilliseconds(_ path: String) throws -> Int {
+        let wav = path + ".wav"
+        let run = try runProcess(URL(fileURLWithPath: "/usr/bin/opusdec"), ["--quiet", path, wav], environment: [:])
+        #expect(run.status == 0, "\(run.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: wav))
+        // A 16-bit WAV from opusdec: the rate at bytes 24–27, channels at 22, the data's length
+        // in the chunk named "data".
+        let rate = Int(data[24]) | Int(data[25]) << 8 | Int(data[26]) << 16 | Int(data[27]) << 24
+        let channels = Int(data[22])
+        let marker = try #require(data.range(of: Data("data".utf8)))
+        let length = (0..<4).reduce(0) { $0 | Int(data[marker.upperBound + $1]) << (8 * $1) }
+        return length / 2 / channels * 1000 / rate
+    }
+
+    @Test("the timing map covers every word of the read-all once, in order, on its own text, and the audio lasts as long as the map")
+    func timingMap() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let run = try legible(["speak"] + Self.pages + ["-o", folder, "--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let said = try legible(["read", "--all", "--speak-screen"] + Self.pages).stdout
+        var heard: [String] = []
+        for (index, page) in Self.pages.enumerated() {
+            let name = "chicago-\(index + 1)"
+            let map = try Self.map(folder, name)
+            #expect(map.voice == "en")
+            let text = try legible(["text", page]).stdout
+            let units = Array(text.dropLast().utf16)
+            var last = -1
+            for word in map.words {
+                #expect(word.start >= last && word.end > word.start, "\(name): \(word.text) at \(word.start)–\(word.end) after \(last)")
+                last = word.start
+                guard let range = word.range else { continue }
+                let written = String(decoding: units[range[0]..<range[1]], as: UTF16.self)
+                #expect(Self.words(written) == Self.words(word.text), "\(name): \(word.text) on \(written)")
+            }
+            heard += map.words.flatMap { Self.words($0.text) }
+            let audio = try #require(map.audio)
+            let decoded = try Self.decodedMilliseconds("\(folder)/\(audio)")
+            #expect(abs(decoded - map.duration) <= 50, "\(name): decoded \(decoded) ms, the map says \(map.duration) ms")
+            #expect(abs((map.words.last?.end ?? 0) - map.duration) <= 50, "\(name): the last word ends with the audio")
+            print("speak \(name): \(map.words.count) words, \(map.duration) ms, decoded \(decoded) ms")
+        }
+        #expect(heard == Self.words(said), "every word of the read-all, in order, once")
+        let again = try legible(["speak"] + Self.pages + ["-o", folder])
+        #expect(again.stdout.split(separator: "\n").allSatisfy { $0.hasSuffix("up to date") }, "\(again.stdout)")
+    }
+
+    @Test("the same pages give the same bytes, spoken in one process each, --jobs 1 or 3")
+    func deterministic() throws {
+        guard Self.available else { return }
+        let (one, three) = (try temporaryFolder(), try temporaryFolder())
+        #expect(try legible(["speak"] + Self.pages + ["-o", one, "--jobs", "1"]).status == 0)
+        #expect(try legible(["speak"] + Self.pages + ["-o", three, "--jobs", "3"]).status == 0)
+        for name in ["chicago-1", "chicago-2", "chicago-3"] {
+            for file in [".opus", ".timing.json"] {
+                #expect(
+                    FileManager.default.contentsEqual(atPath: one + "/" + name + file, andPath: three + "/" + name + file), "\(name)\(file)"
+                )
+            }
+        }
+    }
+
+    @Test("bad input: an unknown voice, a page that says nothing, an unknown language, a page too long, an unwritable folder")
+    func badInput() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let voice = try legible(["speak", Self.pages[0], "-o", folder + "/a", "--voice", "zz-none"])
+        #expect(voice.status == 64 && voice.stderr.contains("zz-none") && voice.stderr.split(separator: "\n").count == 1, "\(voice.stderr)")
+
+        var builder = LayoutBuilder()
+        let silent = folder + "/silent.json"
+        try builder.layout(exactText: "... !!! ,,,\n— —").encodeDocument().write(to: URL(fileURLWithPath: silent))
+        let quiet = try legible(["speak", silent, "-o", folder + "/b"])
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let map = try Self.map(folder + "/b", "silent")
+        #expect(map.words.isEmpty && map.audio == nil && map.duration == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/b/silent.opus"))
+
+        var foreign = builder.layout(exactText: "Salve mundus")
+        foreign.engine = EngineInfo(name: "test", version: "1", languages: "xqz")
+        try foreign.encodeDocument().write(to: URL(fileURLWithPath: folder + "/foreign.json"))
+        let fallback = try legible(["speak", folder + "/foreign.json", "-o", folder + "/c"])
+        #expect(fallback.status == 0 && fallback.stderr.contains("speaking it in English"), "\(fallback.stderr)")
+        #expect(try Self.map(folder + "/c", "foreign").voice == "en")
+
+        let long = folder + "/long.json"
+        (builder.pageWidth, builder.pageHeight, builder.characterWidth) = (5000, 120_000, 5)
+        let text = (0..<2001).map { _ in "one two three four five six seven eight nine ten" }.joined(separator: "\n")
+        try builder.layout(exactText: text).encodeDocument().write(to: URL(fileURLWithPath: long))
+        let refused = try legible(["speak", long, "-o", folder + "/d"])
+        #expect(refused.status == 65 && refused.stderr.contains("20010 words"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d/long.timing.json"))
+
+        let blocked = folder + "/file"
+        try Data().write(to: URL(fileURLWithPath: blocked))
+        let unwritable = try legible(["speak", Self.pages[0], "-o", blocked + "/out"])
+        #expect(unwritable.status == 73 && unwritable.stderr.split(separator: "\n").count == 1, "\(unwritable.stderr)")
+    }
+}
