@@ -24,7 +24,7 @@ package enum HTMLCommand {
         name: "html", arguments: "PAGE.json...", positionalCount: 1...Int.max,
         summary:
             "Writes DIR/index.html: the notebook's scans with their text laid over the handwriting, for any browser and screen reader.",
-        options: [output.spec, title.spec, images.spec, scans.spec], run: run)
+        options: [output.spec, title.spec, images.spec, scans.spec, audioFolder.spec, speak.spec], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "."
@@ -45,8 +45,9 @@ package enum HTMLCommand {
         let staging = AtomicFile.Staging()
         let placed = try place(scans, mode: mode, output: output, staging: staging)
         let notebook = Notebook(pages: pages)
+        let audio = try Self.audio(command, paths: paths, notebook: notebook, output: output, staging: staging)
         let title = command[title] ?? Notebook.defaultTitle(for: notebook)
-        let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources).render()
+        let html = NotebookHTML(notebook: notebook, title: title, imageSources: placed.sources, audio: audio).render()
         let index = output + "/index.html"
         try staging.stage(AtomicFile.Output(path: index, bytes: Data(html.utf8)))
         try staging.commit()
@@ -70,4 +71,9 @@ extension HTMLCommand {
     /// `--scans`.
     static let scans: Option<[String]> = .texts(
         "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each page document's own folder")
+    /// `--audio`.
+    static let audioFolder: Option<String?> = .text(
+        "--audio", placeholder: "DIR", help: "read aloud with the audio and timing maps `legible speak` wrote into DIR")
+    /// `--speak`.
+    static let speak: Option<Bool> = .flag("--speak", help: "speak the notebook into DIR/audio first, then read aloud with it")
 }

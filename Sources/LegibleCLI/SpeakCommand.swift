@@ -37,12 +37,17 @@ enum SpeakCommand {
         let engine = try startEngine()
         let voice = try chooseVoice(command[voice], for: notebook.pages[index], name: names[index], engine: engine)
         let speaker = PageSpeaker(folder: folder, voice: voice, rate: command[rate] ?? 175, engine: engine)
-        try report(try speak(speaker, readAll(notebook)[index], name: names[index]), name: names[index], folder: folder)
+        try report(try speak(speaker, readAll(notebook.pages)[index], name: names[index]), name: names[index], folder: folder)
         return 0
     }
 
     /// Each page's pieces of the read-all: its lines, and the page announcement it starts with.
-    static func readAll(_ notebook: Notebook) -> [[SpeechPiece]] {
+    /// The read-all runs over its own notebook of the same pages, linked and turning pages as
+    /// `legible read --all` reads them.
+    static func readAll(_ pages: [ScannedPage]) -> [[SpeechPiece]] {
+        let notebook = Notebook(pages: pages)
+        notebook.linkRegions()
+        notebook.setPageTurning(true)
         let reader = ScreenReader(notebook: notebook, store: ClippingsStore(url: URL(fileURLWithPath: "/dev/null")))
         reader.readAll(.speakScreen)
         var pieces = Array(repeating: [SpeechPiece](), count: notebook.pages.count)

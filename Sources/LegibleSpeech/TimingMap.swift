@@ -59,7 +59,7 @@ extension TimingMap {
     /// The text synthesised for `pieces`, and each kept piece with its first code point in it:
     /// pieces without a letter or digit say nothing and are left out (`Docs/Speech.md`,
     /// "Timing map").
-    static func script(_ pieces: [SpeechPiece]) -> (text: String, starts: [(piece: SpeechPiece, codePoint: Int)]) {
+    public static func script(_ pieces: [SpeechPiece]) -> (text: String, starts: [(piece: SpeechPiece, codePoint: Int)]) {
         var text = ""
         var starts: [(SpeechPiece, Int)] = []
         var codePoints = 0

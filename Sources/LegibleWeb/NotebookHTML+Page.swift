@@ -16,7 +16,7 @@ extension NotebookHTML {
         if let sha = image.sha256 { attributes += " data-sha256=\"\(HTMLText.attribute(sha))\"" }
         let pageLanguage = LanguageTag.forLanguages(scanned.layout.engine?.languages)
         if pageLanguage != language { attributes += " lang=\"\(HTMLText.attribute(pageLanguage))\"" }
-        var html = "<section \(attributes)>\n<div class=\"frame\"><div class=\"sheet\">\n"
+        var html = "<section \(attributes)>\n" + audioElement(index) + "<div class=\"frame\"><div class=\"sheet\">\n"
         if let source = imageSources.indices.contains(index) ? imageSources[index] : nil {
             let loading = index == 0 ? "" : " loading=\"lazy\""
             html += "<img alt=\"\" src=\"\(HTMLText.attribute(source))\" width=\"\(image.width)\" height=\"\(image.height)\"\(loading)>\n"

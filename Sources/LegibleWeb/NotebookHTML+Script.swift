@@ -275,6 +275,8 @@ extension NotebookHTML {
         fit();
         new ResizeObserver(fit).observe(main);
         showCount();
+        // For the read-aloud script: where a selection starts, in page offsets.
+        window.legibleNotebook = { notebookRange, pageParts, announce };
         })();
         """#
 }

@@ -18,12 +18,17 @@ public struct NotebookHTML {
     /// Each page's image as an `src` attribute value (a relative URL or a `data:` URL), `nil`
     /// for a page shown without its scan; one entry per page.
     public var imageSources: [String?]
+    /// Each page's spoken read-all, or nil; empty for a notebook without audio (`Docs/Web.md`,
+    /// "Read aloud").
+    public var audio: [PageAudio?]
 
-    /// A document for `notebook` whose page `i` shows `imageSources[i]`.
-    public init(notebook: Notebook, title: String, imageSources: [String?]) {
+    /// A document for `notebook` whose page `i` shows `imageSources[i]` and, when given, plays
+    /// `audio[i]`.
+    public init(notebook: Notebook, title: String, imageSources: [String?], audio: [PageAudio?] = []) {
         self.notebook = notebook
         self.title = title
         self.imageSources = imageSources
+        self.audio = audio
     }
 
     /// The BCP 47 language of the document: the first page's first recognition language.
@@ -37,7 +42,7 @@ public struct NotebookHTML {
         html += header()
         html += "<main id=\"notebook\" data-notebook=\"\(notebookIdentifier)\">\n"
         for index in notebook.pages.indices { html += page(index) }
-        html += "</main>\n<script>\(Self.script)</script>\n</body>\n</html>\n"
+        html += "</main>\n<script>\(Self.script)</script>\n" + timingsScript() + "</body>\n</html>\n"
         return html
     }
 
@@ -55,7 +60,7 @@ public struct NotebookHTML {
         <button type="button" id="download-clippings">Download clippings</button>
         <span id="status" role="status" aria-live="polite"></span>
         </div>
-        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        \(readAloudTools())        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
         </header>
 
         """

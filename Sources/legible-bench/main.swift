@@ -503,6 +503,8 @@ case "pdf-in":
     try pdfInputBenchmark()
 case "editing":
     editingBenchmark()
+case "speech":
+    try speechBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing")
+    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing | speech")
 }
