@@ -11,6 +11,7 @@ extension NotebookHTML {
         const timings = JSON.parse(data.textContent).pages;
         const main = document.getElementById("notebook");
         const sections = [...main.querySelectorAll("section.page")];
+        const readerSections = [...document.querySelectorAll("#reader section[data-index]")];
         const audios = sections.map((section) => section.querySelector("audio"));
         const button = document.getElementById("read-aloud");
         const api = window.legibleNotebook;
@@ -29,41 +30,19 @@ extension NotebookHTML {
           return low - 1;
         }
 
-        // The DOM point at UTF-16 offset `offset` of the page's reading text, inside `root`'s
-        // blocks (each with its data-start; its text nodes add up to its text).
-        function pointAt(root, offset) {
-          const blocks = [...root.querySelectorAll("[data-start]")];
-          let block = null;
-          for (const candidate of blocks) if (Number(candidate.dataset.start) <= offset) block = candidate;
-          if (!block) return null;
-          let left = offset - Number(block.dataset.start);
-          const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-          let last = null;
-          while (walker.nextNode()) {
-            last = walker.currentNode;
-            if (left <= last.length) return [last, left];
-            left -= last.length;
-          }
-          return last ? [last, last.length] : null;
-        }
-
-        function rangeOf(root, start, end) {
-          const from = pointAt(root, start), to = pointAt(root, end);
-          if (!from || !to) return null;
-          const range = document.createRange();
-          range.setStart(from[0], from[1]);
-          range.setEnd(to[0], to[1]);
-          return range;
-        }
-
-        // Highlights word `index` of page `pageIndex` on the ink, and scrolls it into view.
+        // Highlights word `index` of page `pageIndex` on the ink and in the reader view, and
+        // scrolls the one shown to it.
         function highlight(pageIndex, index) {
           shown = index;
           const word = index >= 0 ? timings[pageIndex][index] : null;
           const ranges = [];
           if (word && word[0] >= 0) {
-            const ink = rangeOf(sections[pageIndex].querySelector(".layer"), word[0], word[1]);
-            if (ink) ranges.push(ink);
+            const roots = [sections[pageIndex].querySelector(".layer"), readerSections[pageIndex]];
+            if (document.body.classList.contains("reading")) roots.reverse();
+            for (const root of roots) {
+              const range = root && api.rangeOf(root, word[0], word[1]);
+              if (range) ranges.push(range);
+            }
           }
           if ("highlights" in CSS) {
             if (ranges.length) CSS.highlights.set("spoken", new Highlight(...ranges));
@@ -120,7 +99,8 @@ extension NotebookHTML {
             return play(index, word ? word[2] : 0);
           }
           if (page >= 0 && audios[page].currentTime > 0 && !audios[page].ended) return play(page, audios[page].currentTime * 1000);
-          const inView = sections.findIndex((section) => section.getBoundingClientRect().bottom > 1);
+          const view = document.body.classList.contains("reading") ? readerSections : sections;
+          const inView = view.findIndex((section) => section.getBoundingClientRect().bottom > 1);
           play(Math.max(0, inView), 0);
         }
 

@@ -7,6 +7,7 @@ extension NotebookHTML {
         (() => {
         "use strict";
         const main = document.getElementById("notebook");
+        const reader = document.getElementById("reader");
         const status = document.getElementById("status");
         const menu = document.getElementById("menu");
         const menuSave = document.getElementById("menu-save");
@@ -63,11 +64,49 @@ extension NotebookHTML {
           }
         }
 
+        // The view the reader reads: the reader view when it is on, else the scans.
+        function shown() {
+          return document.body.classList.contains("reading") ? reader : main;
+        }
+
         function notebookRange() {
           const selection = getSelection();
           if (!selection.rangeCount || selection.isCollapsed) return null;
           const range = selection.getRangeAt(0);
-          return main.contains(range.commonAncestorContainer) || range.intersectsNode(main) ? range : null;
+          const view = shown();
+          return view.contains(range.commonAncestorContainer) || range.intersectsNode(view) ? range : null;
+        }
+
+        // The DOM point at UTF-16 offset `offset` of a page's reading text inside `root`, whose
+        // blocks each have data-start and text nodes adding up to their text.
+        function pointAt(root, offset) {
+          let block = null;
+          for (const candidate of root.querySelectorAll("[data-start]")) if (Number(candidate.dataset.start) <= offset) block = candidate;
+          if (!block) return null;
+          let left = offset - Number(block.dataset.start);
+          const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+          let last = null;
+          while (walker.nextNode()) {
+            last = walker.currentNode;
+            if (left <= last.length) return [last, left];
+            left -= last.length;
+          }
+          return last ? [last, last.length] : null;
+        }
+
+        // The range of UTF-16 offsets [start, end) of a page's reading text inside `root`.
+        function rangeOf(root, start, end) {
+          const from = pointAt(root, start), to = pointAt(root, end);
+          if (!from || !to) return null;
+          const range = document.createRange();
+          range.setStart(from[0], from[1]);
+          range.setEnd(to[0], to[1]);
+          return range;
+        }
+
+        // Page `index`'s section on the scans.
+        function inkSection(index) {
+          return main.querySelector(`section.page[data-index="${index}"]`);
         }
 
         // The part of `range` inside `block`, and its UTF-16 start in the page's reading text.
@@ -86,7 +125,7 @@ extension NotebookHTML {
         // text (blocks joined by the paragraph breaks between them) and the pieces.
         function pageParts(range) {
           const parts = [];
-          for (const section of main.querySelectorAll("section.page")) {
+          for (const section of shown().querySelectorAll("section[data-index]")) {
             if (!range.intersectsNode(section)) continue;
             let part = null;
             for (const block of section.querySelectorAll("[data-start]")) {
@@ -104,8 +143,40 @@ extension NotebookHTML {
           return parts;
         }
 
-        // One rect per line the part covers, in the page's image pixels.
-        function rectsOf(part) {
+        // The part's text on the scans: its pieces in the text layer's blocks. The scans are laid
+        // out for the moment of measuring when the reader view hides them.
+        function onInk(part) {
+          const section = inkSection(part.section.dataset.index);
+          const layer = section.querySelector(".layer");
+          const range = rangeOf(layer, part.start, part.end);
+          const pieces = [];
+          for (const block of layer.querySelectorAll("[data-start]")) {
+            if (!range || !range.intersectsNode(block)) continue;
+            const piece = document.createRange();
+            piece.selectNodeContents(block);
+            if (block.contains(range.startContainer)) piece.setStart(range.startContainer, range.startOffset);
+            if (block.contains(range.endContainer)) piece.setEnd(range.endContainer, range.endOffset);
+            pieces.push({ piece, block });
+          }
+          return { section, pieces };
+        }
+
+        // One rect per line the part covers, in the page's image pixels, from the scans' layer
+        // even when the selection is in the reader view, so a clipping is the same from both.
+        function rectsOf(selected) {
+          const reading = document.body.classList.contains("reading");
+          if (reading) {
+            main.hidden = false;
+            fit();
+          }
+          try {
+            return inkRects(reading ? onInk(selected) : selected);
+          } finally {
+            main.hidden = reading;
+          }
+        }
+
+        function inkRects(part) {
           const sheet = part.section.querySelector(".sheet").getBoundingClientRect();
           const scale = sheet.width / Number(part.section.dataset.width);
           const round = (value) => Math.round(value * 1000) / 1000;
@@ -136,7 +207,7 @@ extension NotebookHTML {
 
         // A clipping with the fields, key order and date form of the clippings store.
         function clipping(part) {
-          const section = part.section.dataset;
+          const section = inkSection(part.section.dataset.index).dataset;
           return {
             id: identifier(),
             page: section.file,
@@ -232,7 +303,7 @@ extension NotebookHTML {
 
         document.addEventListener("copy", (event) => {
           const range = notebookRange();
-          if (!range || !main.contains(range.commonAncestorContainer)) return;
+          if (!range || !shown().contains(range.commonAncestorContainer)) return;
           const parts = pageParts(range);
           if (!parts.length) return;
           event.clipboardData.setData("text/plain", parts.map((part) => part.text).join("\n"));
@@ -276,7 +347,7 @@ extension NotebookHTML {
         new ResizeObserver(fit).observe(main);
         showCount();
         // For the read-aloud script: where a selection starts, in page offsets.
-        window.legibleNotebook = { notebookRange, pageParts, announce };
+        window.legibleNotebook = { notebookRange, pageParts, announce, rangeOf, fit };
         })();
         """#
 }

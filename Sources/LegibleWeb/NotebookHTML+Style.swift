@@ -41,7 +41,7 @@ extension NotebookHTML {
         .measuring .sheet,.measuring .ln{transform:none}
         .loose{font-size:1px;color:transparent}
         .layer ::selection{background:rgba(11,87,208,.35);color:transparent}
-        ::highlight(spoken){background-color:rgba(255,196,0,.5);color:transparent}
+        ::highlight(spoken){background-color:rgba(255,196,0,.55)}
         .layer>p.note{position:absolute;left:40px;top:40px;width:auto;height:auto;font-size:32px;line-height:1.4}
         """
 }

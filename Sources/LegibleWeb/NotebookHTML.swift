@@ -38,11 +38,12 @@ public struct NotebookHTML {
     public func render() -> String {
         var html = "<!DOCTYPE html>\n<html lang=\"\(HTMLText.attribute(language))\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<title>\(HTMLText.content(title))</title>\n<style>\(Self.style)</style>\n</head>\n<body>\n"
+        html += "<title>\(HTMLText.content(title))</title>\n<style>\(Self.style)\n\(Self.readerStyle)</style>\n</head>\n<body>\n"
         html += header()
         html += "<main id=\"notebook\" data-notebook=\"\(notebookIdentifier)\">\n"
         for index in notebook.pages.indices { html += page(index) }
-        html += "</main>\n<script>\(Self.script)</script>\n" + timingsScript() + "</body>\n</html>\n"
+        html += "</main>\n" + readerView() + "<script>\(Self.script)</script>\n<script>\(Self.readerScript)</script>\n" + timingsScript()
+        html += "</body>\n</html>\n"
         return html
     }
 
@@ -60,7 +61,7 @@ public struct NotebookHTML {
         <button type="button" id="download-clippings">Download clippings</button>
         <span id="status" role="status" aria-live="polite"></span>
         </div>
-        \(readAloudTools())        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        \(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
         </header>
 
         """

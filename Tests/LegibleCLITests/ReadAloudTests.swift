@@ -1,4 +1,6 @@
 import Foundation
+import LegibleGoldenSupport
+import LegibleRaster
 import LegibleTestSupport
 import Testing
 
@@ -103,7 +105,9 @@ struct ReadAloudTests {
         })()
         """
 
-    @Test("Chromium plays each page's audio for the map's length; at ten times the highlight is the map's word on its ink; playing, it keeps up")
+    @Test(
+        "Chromium plays each page's audio for the map's length; at ten times the highlight is the map's word on its ink; playing, it keeps up"
+    )
     func highlightFollowsTheVoice() throws {
         guard Browser.isAvailable(), SpeechTests.available else { return }
         let (out, maps) = try Self.notebook()
@@ -136,7 +140,8 @@ struct ReadAloudTests {
                     let along = abs(holder[0] + holder[2] / 2 - x)
                     let width = rect["width"]!
                     #expect(along <= 8 && abs(holder[2] - width) <= max(10, width * 0.1), "the highlight \(holder) against the ink \(rect)")
-                    #expect(holder[1] >= rect["y"]! - 4 && holder[1] + holder[3] <= rect["y"]! + rect["height"]! + 4, "\(holder) in \(rect)")
+                    #expect(
+                        holder[1] >= rect["y"]! - 4 && holder[1] + holder[3] <= rect["y"]! + rect["height"]! + 4, "\(holder) in \(rect)")
                 }
             }
         }
@@ -145,5 +150,141 @@ struct ReadAloudTests {
         #expect((playing["advanced"] as? Int ?? 0) >= 1500, "the audio played: \(playing)")
         #expect((playing["lag"] as? Int ?? 1000) <= 100, "the highlight lagged the voice: \(playing)")
         #expect(playing["label"] as? String == "Pause")
+    }
+
+    /// Selects UTF-16 [start, end) of page 0 in `root` ("ink" or "reader") and saves it.
+    static func saveSelection(in root: String, _ start: Int, _ end: Int) -> String {
+        """
+        (() => {
+          const root = "\(root)" === "ink" ? document.querySelector("section.page .layer") : document.querySelector("#reader section");
+          const range = window.legibleNotebook.rangeOf(root, \(start), \(end));
+          getSelection().removeAllRanges();
+          getSelection().addRange(range);
+          document.getElementById("save-selection").click();
+          getSelection().removeAllRanges();
+          return true;
+        })()
+        """
+    }
+
+    /// Sets the reader's settings as a person would, one control and its change event at a time.
+    static func settle(_ values: [(String, String)]) -> String {
+        let list = Browser.literal(values.map { [$0.0, $0.1] })
+        return """
+            (async () => {
+              for (const [id, value] of \(list)) {
+                const control = document.getElementById(id);
+                control.value = value;
+                control.dispatchEvent(new Event("change"));
+              }
+              // The status is set a moment after it is cleared, so that it is announced again.
+              await new Promise((done) => setTimeout(done, 200));
+              const reader = document.getElementById("reader"), paragraph = reader.querySelector("p[data-start]");
+              const style = getComputedStyle(paragraph), size = parseFloat(style.fontSize);
+              return { size, line: parseFloat(style.lineHeight) / size, letter: parseFloat(style.letterSpacing) / size,
+                word: parseFloat(style.wordSpacing) / size, paragraph: parseFloat(style.marginBottom) / size,
+                text: getComputedStyle(reader).color, background: getComputedStyle(reader).backgroundColor,
+                status: document.getElementById("status").textContent,
+                colours: [document.getElementById("reader-text").value, document.getElementById("reader-background").value] };
+            })()
+            """
+    }
+
+    static let axeRun = "axe.run().then(r => r.violations.map(v => v.id + ': ' + v.nodes.length + ' nodes'))"
+
+    /// The highlight's clip on screen (CSS pixels, with a margin) for a screenshot.
+    static let highlightClip = """
+        (() => {
+          const range = [...CSS.highlights.get("spoken")].find((r) => r.getBoundingClientRect().width > 0);
+          const box = range.getBoundingClientRect();
+          return [Math.max(0, Math.floor(box.left - 40)), Math.max(0, Math.floor(box.top - 20)), 240, Math.ceil(box.height + 40)];
+        })()
+        """
+
+    @Test(
+        "the reader view: the same clipping as on the ink, the spoken word highlighted, settings kept, axe-clean in every scheme at 200 and 400 %"
+    )
+    func readerView() throws {
+        guard Browser.isAvailable(needing: [Browser.axe]), SpeechTests.available else { return }
+        let (out, maps) = try Self.notebook()
+        let folder = try temporaryFolder()
+        let word = try #require(maps[0].words.first { $0.range != nil && $0.range![0] > 20 })
+        let seek = "window.legibleReadAloud.seek(0, \((word.start + word.end) / 2))"
+        let highlighted =
+            "[...CSS.highlights.get('spoken')].map((r) => [r.toString(), !!r.startContainer.parentElement.closest('#reader')])"
+        let clippings = "JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('legible-clippings'))))"
+        var steps: [Browser.Step] = [
+            .evaluate(Self.waitForAudio), .evaluate(seek), .paint, .screenshot(folder + "/ink.png", clip: Self.highlightClip),
+            .evaluate(Self.saveSelection(in: "ink", 8, 50)), .key(key: "V", code: "KeyV", modifiers: 9),
+            .evaluate(Self.saveSelection(in: "reader", 8, 50)), .evaluate(clippings), .evaluate(seek), .evaluate(highlighted),
+            .paint, .screenshot(folder + "/reader.png", clip: Self.highlightClip), .inject(Browser.axe),
+        ]
+        let schemes: [[(String, String)]] = [
+            [("reader-colours", "light")], [("reader-colours", "dark")], [("reader-colours", "contrast")],
+            [("reader-colours", "custom"), ("reader-text", "#1a1a1a"), ("reader-background", "#ffffff")],
+        ]
+        for scheme in schemes {
+            for size in ["2", "4"] {
+                steps += [.evaluate(Self.settle(scheme + [("reader-size", size), ("reader-spacing", "wide")])), .evaluate(Self.axeRun)]
+            }
+        }
+        steps += [
+            .evaluate(Self.settle([("reader-colours", "custom"), ("reader-text", "#777777"), ("reader-background", "#888888")])),
+            .reload, .evaluate(Self.settle([])),
+        ]
+        let result = try Browser.run(out + "/index.html", steps: steps)
+        let values = result.values
+        let saved = try #require(values[7] as? [[String: Any]])
+        #expect(saved.count == 2)
+        if saved.count == 2 {
+            #expect(saved[0]["range"] as? [Int] == [8, 50] && saved[1]["range"] as? [Int] == [8, 50])
+            #expect(saved[0]["text"] as? String == saved[1]["text"] as? String)
+            let (ink, reader) = (saved[0]["rects"] as? [[Double]] ?? [], saved[1]["rects"] as? [[Double]] ?? [])
+            #expect(
+                ink.count == reader.count && zip(ink, reader).allSatisfy { zip($0, $1).allSatisfy { abs($0 - $1) <= 1 } },
+                "\(ink) \(reader)")
+        }
+        let text = String(try legible(["text", Self.pages[0], String(word.range![0]), String(word.range![1])]).stdout.dropLast())
+        let marks = try #require(values[9] as? [[Any]])
+        #expect(marks.map { $0[0] as? String } == [text, text], "the spoken word on the ink and in the reader: \(marks)")
+        #expect(marks.first?[1] as? Bool == true, "the reader's range first while the reader view is on")
+        for (index, step) in (13..<29).enumerated() where index % 2 == 1 {
+            #expect(
+                values[step] as? [String] == [], "axe-core in scheme \(index / 4), size \(index % 4 < 2 ? 200 : 400) %: \(values[step])")
+        }
+        let wide = try #require(values[15] as? [String: Any])
+        let size = wide["size"] as? Double ?? 0
+        #expect(size >= 79 && size <= 81, "400 % of 20 px: \(wide)")
+        #expect((wide["line"] as? Double ?? 0) >= 1.5 && (wide["letter"] as? Double ?? 0) >= 0.119, "WCAG 1.4.12: \(wide)")
+        #expect((wide["word"] as? Double ?? 0) >= 0.159 && (wide["paragraph"] as? Double ?? 0) >= 2, "WCAG 1.4.12: \(wide)")
+        let refused = try #require(values[29] as? [String: Any])
+        #expect((refused["status"] as? String ?? "").contains("below 7:1"), "\(refused)")
+        #expect(refused["colours"] as? [String] == ["#1a1a1a", "#ffffff"], "the last pair of 7:1 or more is kept: \(refused)")
+        let reloaded = try #require(values[31] as? [String: Any])
+        #expect(
+            reloaded["size"] as? Double == size && reloaded["colours"] as? [String] == ["#1a1a1a", "#ffffff"],
+            "kept over a reload: \(reloaded)")
+        for name in ["ink", "reader"] {
+            let shot = try PNGCodec.read(URL(fileURLWithPath: "\(folder)/\(name).png"))
+            #expect(Golden.verify(name: "read-aloud-\(name)", image: shot, text: text + "\n").isEmpty)
+        }
+    }
+
+    @Test("the reader view reflows at 320 CSS pixels: no horizontal scrolling at 100 % or 400 % text")
+    func reflow() throws {
+        guard Browser.isAvailable() else { return }
+        let out = try temporaryFolder() + "/notebook"
+        #expect(try legible(["html"] + Self.pages + ["-o", out, "--scans", Repository.scans.path]).status == 0)
+        let overflow = "({ scroll: document.scrollingElement.scrollWidth, width: document.scrollingElement.clientWidth })"
+        let result = try Browser.run(
+            out + "/index.html", width: 320, height: 640,
+            steps: [
+                .key(key: "V", code: "KeyV", modifiers: 9), .evaluate(overflow), .evaluate(Self.settle([("reader-size", "4")])),
+                .evaluate(overflow),
+            ])
+        for index in [1, 3] {
+            let figures = try #require(result.values[index] as? [String: Int])
+            #expect(figures["scroll"]! <= figures["width"]!, "horizontal scrolling at 320 px: \(figures)")
+        }
     }
 }

@@ -36,7 +36,7 @@ enum WebProbes {
     /// its blocks hold it (blocks joined by as many newlines as their `data-start`s leave).
     static let documentFacts = """
         (() => {
-          const sections = [...document.querySelectorAll('main section')];
+          const sections = [...document.querySelectorAll('#notebook section')];
           const pageTexts = sections.map((section) => {
             let text = '';
             let end = null;
@@ -50,7 +50,7 @@ enum WebProbes {
           });
           return {
             lang: document.documentElement.lang, title: document.title,
-            mains: document.querySelectorAll('main').length,
+            mains: document.querySelectorAll('main:not([hidden])').length,
             sections: sections.map((s) => s.getAttribute('aria-label')),
             imageAlts: [...document.querySelectorAll('main img')].map((i) => i.getAttribute('alt')),
             pageTexts,

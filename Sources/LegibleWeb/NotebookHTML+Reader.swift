@@ -1,0 +1,70 @@
+import Foundation
+import LegiblePages
+import LegibleReading
+
+// The reader view (`Docs/Web.md`, "Reader view"), an Accessibility Reader for the notebook: the
+// pages' text reflowed in type a reader sets, instead of the scans. Its blocks carry the same
+// `data-start` offsets as the text layer, so selection, copy, "Save selection" and the spoken
+// word's highlight work there as on the ink.
+extension NotebookHTML {
+    /// The reader view, a `main` of its own shown instead of the scans' (only one is ever not
+    /// hidden): per page a labelled section with the page marked, then its headings and
+    /// paragraphs; hidden until the reader turns it on.
+    func readerView() -> String {
+        var html = "<main id=\"reader\" aria-label=\"Reader view\" hidden>\n"
+        for index in notebook.pages.indices {
+            let scanned = notebook.pages[index]
+            let utf16 = Array(scanned.string.utf16)
+            let label = "Page \(index + 1) of \(notebook.pages.count)"
+            html += "<section class=\"reader-page\" data-index=\"\(index)\" aria-label=\"\(label)\">\n"
+            html += "<p class=\"page-mark\" aria-hidden=\"true\">\(label)</p>\n"
+            for region in notebook.regions[index] {
+                let start = region.range.start.offset
+                let end = Self.blockEnd(of: region, in: utf16)
+                guard end > start else { continue }
+                let text = HTMLText.content(String(decoding: utf16[start..<end], as: UTF16.self))
+                html += region.isHeading ? "<h2 data-start=\"\(start)\">\(text)</h2>\n" : "<p data-start=\"\(start)\">\(text)</p>\n"
+            }
+            html += "</section>\n"
+        }
+        return html + "</main>\n"
+    }
+
+    /// The reader view's switch and settings: text size (100 % to 400 %), spacing (WCAG 1.4.12's
+    /// and more), font and colours, including a custom pair that must contrast 7:1.
+    static let readerTools = """
+        <div class="tools" role="group" aria-label="Reader view">
+        <button type="button" id="reader-toggle" aria-pressed="false" aria-keyshortcuts="Alt+Shift+V">Reader view</button>
+        </div>
+        <div class="tools" id="reader-settings" role="group" aria-label="Reader settings" hidden>
+        <label>Text size <select id="reader-size"><option value="1">100 %</option><option value="1.25">125 %</option>\
+        <option value="1.5">150 %</option><option value="2">200 %</option><option value="2.5">250 %</option>\
+        <option value="3">300 %</option><option value="4">400 %</option></select></label>
+        <label>Spacing <select id="reader-spacing"><option value="normal">Normal</option>\
+        <option value="wide">Wide (WCAG 1.4.12)</option><option value="wider">Wider</option></select></label>
+        <label>Font <select id="reader-font"><option value="sans">Legible sans</option><option value="serif">Serif</option>\
+        <option value="mono">Monospace</option></select></label>
+        <label>Colours <select id="reader-colours"><option value="light">Light</option><option value="dark">Dark</option>\
+        <option value="contrast">High contrast</option><option value="custom">Custom</option></select></label>
+        <span id="reader-custom" hidden><label>Text <input type="color" id="reader-text" value="#1a1a1a"></label>
+        <label>Background <input type="color" id="reader-background" value="#fffbe6"></label>
+        <output id="reader-contrast" for="reader-text reader-background"></output></span>
+        </div>
+
+        """
+
+    /// The reader view's CSS: reflowed, no fixed widths (WCAG 1.4.10 at 320 CSS pixels), sizes
+    /// and spacing from custom properties the script sets.
+    static let readerStyle = """
+        #reader{--rs-size:1;--rs-line:1.5;--rs-letter:0;--rs-word:0;--rs-paragraph:1em;--rs-text:#1a1a1a;--rs-background:#fffbe6;\
+        margin:0 auto;padding:1rem;max-width:45rem;color:var(--rs-text);background:var(--rs-background);\
+        font-family:var(--rs-font,"Atkinson Hyperlegible","DejaVu Sans",Verdana,sans-serif);font-size:calc(1.25rem * var(--rs-size));\
+        line-height:var(--rs-line);letter-spacing:var(--rs-letter);word-spacing:var(--rs-word);overflow-wrap:anywhere}
+        #reader h2{font-size:1.3em;margin:1em 0 var(--rs-paragraph)}
+        #reader p{margin:0 0 var(--rs-paragraph)}
+        #reader .page-mark{margin:1.5em 0 .5em;padding-top:.5em;border-top:2px solid currentColor;font-size:.8em;font-weight:600}
+        #reader ::selection{background:var(--rs-text);color:var(--rs-background)}
+        #reader-settings label{white-space:nowrap}
+        body.reading{background:var(--rs-page,#ececec);color:var(--rs-page-text,#111)}
+        """
+}

@@ -1,0 +1,104 @@
+extension NotebookHTML {
+    /// The reader view's script (`Docs/Web.md`, "Reader view"): the switch, and the settings
+    /// applied as custom properties and kept in `localStorage`, so they survive a reload. A
+    /// custom colour pair below 7:1 (WCAG 1.4.6) is refused and the previous pair kept.
+    static let readerScript = #"""
+        (() => {
+        "use strict";
+        const reader = document.getElementById("reader");
+        const toggle = document.getElementById("reader-toggle");
+        const settings = document.getElementById("reader-settings");
+        const custom = document.getElementById("reader-custom");
+        const output = document.getElementById("reader-contrast");
+        const key = "legible-reader";
+        const ids = { size: "reader-size", spacing: "reader-spacing", font: "reader-font", colours: "reader-colours",
+          text: "reader-text", background: "reader-background" };
+        const defaults = { on: false, size: "1", spacing: "normal", font: "sans", colours: "light", text: "#1a1a1a", background: "#fffbe6" };
+        const schemes = { light: ["#1a1a1a", "#fffbe6"], dark: ["#f0f0f0", "#121212"], contrast: ["#ffffff", "#000000"] };
+        // Line height, letter, word and paragraph spacing; "wide" is WCAG 1.4.12's: 1.5, 0.12,
+        // 0.16 and 2 times the font size.
+        const spacings = { normal: ["1.5", "0", "0", "1em"], wide: ["1.5", "0.12em", "0.16em", "2em"], wider: ["2", "0.2em", "0.3em", "2.5em"] };
+        const fonts = { sans: '"Atkinson Hyperlegible","DejaVu Sans",Verdana,sans-serif', serif: '"DejaVu Serif",Georgia,serif',
+          mono: '"DejaVu Sans Mono",Menlo,monospace' };
+        let state = load();
+
+        function load() {
+          try {
+            return { ...defaults, ...JSON.parse(localStorage.getItem(key) || "{}") };
+          } catch (error) {
+            return { ...defaults };
+          }
+        }
+
+        function keep() {
+          try { localStorage.setItem(key, JSON.stringify(state)); } catch (error) { /* the settings last this visit */ }
+        }
+
+        // WCAG's relative luminance and contrast ratio of two #rrggbb colours.
+        function luminance(hex) {
+          const channels = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
+        }
+
+        function contrast(a, b) {
+          const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+          return (light + 0.05) / (dark + 0.05);
+        }
+
+        function colours() {
+          return state.colours === "custom" ? [state.text, state.background] : schemes[state.colours] || schemes.light;
+        }
+
+        function apply() {
+          const [text, background] = colours();
+          const [line, letter, word, paragraph] = spacings[state.spacing] || spacings.normal;
+          const properties = { "--rs-size": state.size, "--rs-line": line, "--rs-letter": letter, "--rs-word": word,
+            "--rs-paragraph": paragraph, "--rs-font": fonts[state.font] || fonts.sans, "--rs-text": text, "--rs-background": background };
+          for (const [name, value] of Object.entries(properties)) reader.style.setProperty(name, value);
+          document.body.style.setProperty("--rs-page", background);
+          document.body.style.setProperty("--rs-page-text", text);
+          document.body.classList.toggle("reading", state.on);
+          document.getElementById("notebook").hidden = state.on;
+          reader.hidden = !state.on;
+          settings.hidden = !state.on;
+          custom.hidden = state.colours !== "custom";
+          toggle.setAttribute("aria-pressed", String(state.on));
+          for (const [name, id] of Object.entries(ids)) document.getElementById(id).value = state[name];
+          output.textContent = `Contrast ${contrast(text, background).toFixed(1)}:1`;
+          if (!state.on && window.legibleNotebook) window.legibleNotebook.fit();
+        }
+
+        function changed() {
+          const next = { ...state };
+          for (const [name, id] of Object.entries(ids)) next[name] = document.getElementById(id).value;
+          const ratio = contrast(next.text, next.background);
+          if (next.colours === "custom" && ratio < 7) {
+            window.legibleNotebook.announce(`Contrast ${ratio.toFixed(1)}:1 is below 7:1: the colours are kept as they were`);
+            next.text = state.colours === "custom" ? state.text : colours()[0];
+            next.background = state.colours === "custom" ? state.background : colours()[1];
+          }
+          state = next;
+          keep();
+          apply();
+        }
+
+        function flip() {
+          state.on = !state.on;
+          keep();
+          apply();
+          window.legibleNotebook.announce(state.on ? "Reader view" : "Scans");
+        }
+
+        for (const id of Object.values(ids)) document.getElementById(id).addEventListener("change", changed);
+        toggle.addEventListener("click", flip);
+        document.addEventListener("keydown", (event) => {
+          if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === "KeyV") {
+            event.preventDefault();
+            flip();
+          }
+        });
+        apply();
+        })();
+        """#
+}
