@@ -35,4 +35,25 @@ func speechBenchmark() throws {
             format: "speak, 3 pages, %.1f s of speech: %.2f s wall, %.2f s of processor time (%.0f× real time a core), %.0f MB peak",
             Double(milliseconds) / 1000, wall, cpu, Double(milliseconds) / 1000 / max(cpu, 0.001), Double(usage.ru_maxrss) / 1024))
     print(String(format: "audio: %d bytes, %.0f KB a minute of speech", bytes, Double(bytes) / 1000 / max(minutes, 0.001)))
+    demoWithAudio(work)
+}
+
+/// The demo's steps on the 15 scans of `Scans/`, as `Tools/demo` runs them: ingest, then the
+/// HTML notebook without audio and with `--speak`, each timed.
+func demoWithAudio(_ work: String) {
+    let scans = root.appendingPathComponent("Scans").path
+    let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+    let pages = work + "/pages"
+    let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", pages, "-q"])
+    let documents = images.map { pages + "/" + ($0 as NSString).deletingPathExtension + ".json" }
+    let plain = measure([legibleExecutable, "html"] + documents + ["-o", work + "/plain", "--scans", scans])
+    let spoken = measure([legibleExecutable, "html"] + documents + ["-o", work + "/spoken", "--scans", scans, "--speak"])
+    let audio = ((try? FileManager.default.contentsOfDirectory(atPath: work + "/spoken/audio")) ?? []).filter { $0.hasSuffix(".opus") }
+    let bytes = audio.reduce(0) { $0 + fileSize(work + "/spoken/audio/" + $1) }
+    print(
+        String(
+            format: "demo, %d scans: ingest %.1f s; html %.2f s without audio, %.2f s with --speak (%d audio files, %d bytes); "
+                + "the demo with audio takes %.2f× the time without",
+            images.count, ingest.seconds, plain.seconds, spoken.seconds, audio.count, bytes,
+            (ingest.seconds + spoken.seconds) / max(ingest.seconds + plain.seconds, 0.001)))
 }

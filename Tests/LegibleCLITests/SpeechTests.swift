@@ -139,4 +139,33 @@ struct SpeechTests {
         let unwritable = try legible(["speak", Self.pages[0], "-o", blocked + "/out"])
         #expect(unwritable.status == 73 && unwritable.stderr.split(separator: "\n").count == 1, "\(unwritable.stderr)")
     }
+
+    @Test("html --audio refuses a folder whose maps are missing, foreign or name missing audio, writing nothing")
+    func audioFolderRefused() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let audio = folder + "/audio"
+        #expect(try legible(["speak"] + Self.pages + ["-o", audio]).status == 0)
+        func html(_ pages: [String], _ name: String) throws -> Run {
+            try legible(["html"] + pages + ["-o", folder + "/" + name, "--scans", Repository.scans.path, "--audio", audio])
+        }
+        let good = try html(Self.pages, "good")
+        #expect(good.status == 0, "\(good.stderr)")
+        // Pages in another order: page 3's audio says "Page 2 of 3" where the notebook says 3.
+        let reordered = try html([Self.pages[0], Self.pages[2], Self.pages[1]], "reordered")
+        #expect(reordered.status == 65 && reordered.stderr.contains("spoken from another text"), "\(reordered.stderr)")
+        try FileManager.default.removeItem(atPath: audio + "/chicago-2.opus")
+        let missingAudio = try html(Self.pages, "no-opus")
+        #expect(missingAudio.status == 66 && missingAudio.stderr.contains("chicago-2.opus"), "\(missingAudio.stderr)")
+        try FileManager.default.removeItem(atPath: audio + "/chicago-3.timing.json")
+        let missingMap = try html([Self.pages[0], Self.pages[2]], "no-map")
+        #expect(missingMap.status == 66 && missingMap.stderr.contains("chicago-3"), "\(missingMap.stderr)")
+        try Data("{\"words\": 3}".utf8).write(to: URL(fileURLWithPath: audio + "/chicago-1.timing.json"))
+        let foreign = try html([Self.pages[0]], "foreign")
+        #expect(foreign.status == 65 && foreign.stderr.contains("not a timing map"), "\(foreign.stderr)")
+        for name in ["reordered", "no-opus", "no-map", "foreign"] {
+            #expect(!FileManager.default.fileExists(atPath: folder + "/" + name + "/index.html"), "\(name) wrote a notebook")
+        }
+        for run in [reordered, missingAudio, missingMap, foreign] { #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)") }
+    }
 }
