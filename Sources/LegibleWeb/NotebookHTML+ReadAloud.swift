@@ -116,9 +116,23 @@ extension NotebookHTML {
           }
           const before = starts.filter((index) => index <= here);
           let target = before.length ? before[before.length - 1] : 0;
-          // Within its first second a sentence's start goes back to the one before.
-          if (audios[page].currentTime * 1000 - words[target][2] < 1000 && before.length > 1) target = before[before.length - 2];
+          // Within its first second a sentence's start goes back to the one before, on the
+          // page before when this is the page's first sentence.
+          if (audios[page].currentTime * 1000 - words[target][2] < 1000) {
+            if (before.length > 1) target = before[before.length - 2];
+            else if (lastSentenceBefore(page)) return play(...lastSentenceBefore(page));
+          }
           play(page, words[target][2]);
+        }
+
+        // The page before `index` with audio, and the time of its last sentence's start.
+        function lastSentenceBefore(index) {
+          let previous = index - 1;
+          while (previous >= 0 && !audios[previous]) previous--;
+          if (previous < 0) return null;
+          const words = timings[previous];
+          const starts = words.map((word, at) => (word[4] ? at : -1)).filter((at) => at >= 0);
+          return [previous, starts.length ? words[starts[starts.length - 1]][2] : 0];
         }
 
         audios.forEach((audio, index) => {

@@ -116,7 +116,8 @@ struct ReadAloudTests {
             out + "/index.html",
             steps: [
                 .evaluate(Self.waitForAudio), .evaluate(Self.seekAll(samples)),
-                .reload, .evaluate(Self.waitForAudio), .key(key: "R", code: "KeyR", modifiers: 9), .evaluate(Self.followPlaying),
+                .reload, .evaluate(Self.waitForAudio), .evaluate(Self.toTop), .key(key: "R", code: "KeyR", modifiers: 9),
+                .evaluate(Self.followPlaying), .evaluate(Self.bySentence),
             ])
         let durations = try #require(result.values.first as? [Int])
         for (duration, map) in zip(durations, maps) {
@@ -145,12 +146,46 @@ struct ReadAloudTests {
                 }
             }
         }
-        let playing = try #require(result.values[5] as? [String: Any])
+        let playing = try #require(result.values[6] as? [String: Any])
         print("read aloud: \(playing)")
         #expect((playing["advanced"] as? Int ?? 0) >= 1500, "the audio played: \(playing)")
         #expect((playing["lag"] as? Int ?? 1000) <= 100, "the highlight lagged the voice: \(playing)")
         #expect(playing["label"] as? String == "Pause")
+        let jumps = try #require(result.values[7] as? [[Int]])
+        // [page, word index, sentence flag] after Next, Next (the second may turn the page), then
+        // Previous over a second into that sentence (back to its start), and Previous at once
+        // (to the sentence before, on the page before if need be).
+        #expect(
+            jumps.count == 4 && jumps.allSatisfy { $0.count == 3 && $0[2] == 1 }, "each jump lands on a sentence's first word: \(jumps)")
+        if jumps.count == 4, jumps.allSatisfy({ $0.count == 3 }) {
+            let order = jumps.map { $0[0] * 10_000 + $0[1] }
+            #expect(order[0] < order[1] && order[2] == order[1] && order[3] < order[2], "\(jumps)")
+        }
     }
+
+    /// Back to the first page, once the reload's scroll restoration is done: reading starts at
+    /// the page in view.
+    static let toTop = "new Promise((done) => setTimeout(done, 400)).then(() => { scrollTo(0, 0); return scrollY; })"
+
+    /// Next sentence twice, then Previous sentence twice: the page, word index and sentence flag
+    /// the audio's time lands on after each.
+    static let bySentence = """
+        (async () => {
+          const audios = [...document.querySelectorAll("section.page audio")];
+          const out = [];
+          for (const [step, id] of ["next-sentence", "next-sentence", "previous-sentence", "previous-sentence"].entries()) {
+            if (step === 2) await new Promise((done) => setTimeout(done, 1300));
+            document.getElementById(id).click();
+            await new Promise((done) => setTimeout(done, 300));
+            const page = audios.findIndex((audio) => !audio.paused);
+            if (page < 0) return audios.map((audio) => [audio.paused ? 1 : 0, Math.round(audio.currentTime * 1000)]);
+            const timings = JSON.parse(document.getElementById("timings").textContent).pages[page];
+            const index = window.legibleReadAloud.wordAt(page, audios[page].currentTime * 1000 - 100);
+            out.push([page, index, timings[index] ? timings[index][4] : -1]);
+          }
+          return out;
+        })()
+        """
 
     /// Selects UTF-16 [start, end) of page 0 in `root` ("ink" or "reader") and saves it.
     static func saveSelection(in root: String, _ start: Int, _ end: Int) -> String {
