@@ -112,9 +112,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let original = Array(layout.text.utf16)
         let expected = Array(String(String.UnicodeScalarView(layout.text.unicodeScalars.map(NotebookHTML.textNodeScalar))).utf16)
         // Between blocks only paragraph breaks may be left out: the next block's start implies them.
+        // The scans' text layer and the reader view each hold the whole text, block by block.
+        for view in ["notebook", "reader"] { checkBlocks(NotebookHTML.blockTexts(inRendered: html, view: view), original, expected) }
+    }
+
+    /// Blocks in order, each holding the reading text at its start, and between them only
+    /// paragraph breaks, which the next block's start implies.
+    static func checkBlocks(_ blocks: [(start: Int, text: String)], _ original: [UInt16], _ expected: [UInt16]) {
         let isBreak = { (unit: UInt16) in [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(unit) }
         var cursor = 0
-        for (start, text) in NotebookHTML.blockTexts(inRendered: html) {
+        for (start, text) in blocks {
             precondition(start >= cursor && start <= original.count, "blocks overlap or are out of order")
             precondition(original[cursor..<start].allSatisfy(isBreak), "text between blocks is lost")
             let units = Array(text.utf16)

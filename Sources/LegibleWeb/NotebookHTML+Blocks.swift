@@ -11,17 +11,19 @@ extension NotebookHTML {
         }
     }
 
-    /// The blocks of a document this type rendered, in document order: each block's
-    /// `data-start` (UTF-16) and the text its text nodes hold, with tags removed and `&amp;`,
-    /// `&lt;` and `&gt;` decoded. For checking a rendering against its page, not a general
-    /// HTML parser. It reads UTF-8 bytes, not `Character`s: a `>` followed by a joiner or a
-    /// combining mark is one `Character`, and would hide the end of a tag.
-    public static func blockTexts(inRendered html: String) -> [(start: Int, text: String)] {
+    /// The blocks of one view of a document this type rendered, in document order: the scans'
+    /// text layer (`view` "notebook") or the reader view ("reader"). Each block's `data-start`
+    /// (UTF-16) and the text its text nodes hold, with tags removed and `&amp;`, `&lt;` and
+    /// `&gt;` decoded. For checking a rendering against its page, not a general HTML parser. It
+    /// reads UTF-8 bytes, not `Character`s: a `>` followed by a joiner or a combining mark is
+    /// one `Character`, and would hide the end of a tag.
+    public static func blockTexts(inRendered html: String, view: String = "notebook") -> [(start: Int, text: String)] {
         let bytes = Array(html.utf8)
         var blocks: [(start: Int, text: String)] = []
-        // Blocks are inside <main>; the title before it may hold any text.
-        var index = find("<main ", in: bytes, from: 0) ?? 0
-        while let marker = find(" data-start=\"", in: bytes, from: index) {
+        // Blocks are inside the view's <main>; the title before it may hold any text.
+        guard var index = find("<main id=\"\(view)\"", in: bytes, from: 0) else { return [] }
+        let limit = find("</main>", in: bytes, from: index) ?? bytes.count
+        while let marker = find(" data-start=\"", in: bytes, from: index), marker < limit {
             var cursor = marker + 13
             var start = 0
             while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]), start < 1 << 40 {

@@ -112,12 +112,13 @@ struct ReadAloudTests {
         guard Browser.isAvailable(), SpeechTests.available else { return }
         let (out, maps) = try Self.notebook()
         let samples = Self.samples(maps)
+        let selected = try #require(maps[1].words.filter { $0.range != nil }.dropFirst(5).first)
         let result = try Browser.run(
             out + "/index.html",
             steps: [
                 .evaluate(Self.waitForAudio), .evaluate(Self.seekAll(samples)),
                 .reload, .evaluate(Self.waitForAudio), .evaluate(Self.toTop), .key(key: "R", code: "KeyR", modifiers: 9),
-                .evaluate(Self.followPlaying), .evaluate(Self.bySentence),
+                .evaluate(Self.followPlaying), .evaluate(Self.bySentence), .evaluate(Self.startAtSelection(selected.range!)),
             ])
         let durations = try #require(result.values.first as? [Int])
         for (duration, map) in zip(durations, maps) {
@@ -161,11 +162,36 @@ struct ReadAloudTests {
             let order = jumps.map { $0[0] * 10_000 + $0[1] }
             #expect(order[0] < order[1] && order[2] == order[1] && order[3] < order[2], "\(jumps)")
         }
+        let fromSelection = try #require(result.values[8] as? [Any])
+        #expect(fromSelection.first as? Int == 1, "reading moved to the selection's page: \(fromSelection)")
+        let time = fromSelection.count > 1 ? fromSelection[1] as? Int ?? -1 : -1
+        #expect(
+            time >= selected.start - 30 && time < selected.start + 700, "from the selected word at \(selected.start) ms: \(fromSelection)")
     }
 
     /// Back to the first page, once the reload's scroll restoration is done: reading starts at
     /// the page in view.
     static let toTop = "new Promise((done) => setTimeout(done, 400)).then(() => { scrollTo(0, 0); return scrollY; })"
+
+    /// Pauses, selects UTF-16 `range` of page 2 on the ink and presses "Read aloud": the page
+    /// playing, its time and the highlighted range.
+    static func startAtSelection(_ range: [Int]) -> String {
+        """
+        (async () => {
+          const button = document.getElementById("read-aloud");
+          if (button.textContent === "Pause") button.click();
+          const layer = document.querySelectorAll("section.page")[1].querySelector(".layer");
+          const selection = window.legibleNotebook.rangeOf(layer, \(range[0]), \(range[1]));
+          getSelection().removeAllRanges();
+          getSelection().addRange(selection);
+          button.click();
+          await new Promise((done) => setTimeout(done, 300));
+          const audios = [...document.querySelectorAll("section.page audio")];
+          const page = audios.findIndex((audio) => !audio.paused);
+          return page < 0 ? [page] : [page, Math.round(audios[page].currentTime * 1000), document.getElementById("notebook").dataset.spoken];
+        })()
+        """
+    }
 
     /// Next sentence twice, then Previous sentence twice: the page, word index and sentence flag
     /// the audio's time lands on after each.
