@@ -54,7 +54,9 @@ extension NotebookHTML {
         """
 
     /// The reader view's CSS: reflowed, no fixed widths (WCAG 1.4.10 at 320 CSS pixels), sizes
-    /// and spacing from custom properties the script sets.
+    /// and spacing from custom properties the script sets. `hidden` wins over the tool rows'
+    /// `display:flex`: a settings row shown while the reader view is off put Orca in focus mode
+    /// on its first list as the page loaded (`Docs/Web.md`, "Reader view").
     static let readerStyle = """
         #reader{--rs-size:1;--rs-line:1.5;--rs-letter:0;--rs-word:0;--rs-paragraph:1em;--rs-text:#1a1a1a;--rs-background:#fffbe6;\
         margin:0 auto;padding:1rem;max-width:45rem;color:var(--rs-text);background:var(--rs-background);\
@@ -65,6 +67,7 @@ extension NotebookHTML {
         #reader .page-mark{margin:1.5em 0 .5em;padding-top:.5em;border-top:2px solid currentColor;font-size:.8em;font-weight:600}
         #reader ::selection{background:var(--rs-text);color:var(--rs-background)}
         #reader-settings label{white-space:nowrap}
+        [hidden]{display:none !important}
         body.reading{background:var(--rs-page,#ececec);color:var(--rs-page-text,#111)}
         """
 }

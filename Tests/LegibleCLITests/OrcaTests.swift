@@ -163,8 +163,9 @@ struct OrcaTests {
         var steps: [OrcaSession.Step] =
             [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 27) + [.key("ctrl+Home"), .key("2"), .sayAll]
         // Caret browsing (F7, whose dialog Return accepts), then Shift+Down three times from the
-        // first line of page 1.
-        steps += [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 7) + [.key("F7"), .wait(1), .key("Return")]
+        // first line of page 1's text: the line after its first heading ("2"), however many
+        // controls the banner holds.
+        steps += [.key("ctrl+Home"), .key("2"), .key("Down"), .key("F7"), .wait(1), .key("Return")]
         steps += Array(repeating: .key("shift+Down"), count: 3)
         let command = [
             "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",

@@ -119,6 +119,7 @@ struct ReadAloudTests {
                 .evaluate(Self.waitForAudio), .evaluate(Self.seekAll(samples)),
                 .reload, .evaluate(Self.waitForAudio), .evaluate(Self.toTop), .key(key: "R", code: "KeyR", modifiers: 9),
                 .evaluate(Self.followPlaying), .evaluate(Self.bySentence), .evaluate(Self.startAtSelection(selected.range!)),
+                .evaluate(Self.turnsThePage(maps[0].duration)),
             ])
         let durations = try #require(result.values.first as? [Int])
         for (duration, map) in zip(durations, maps) {
@@ -189,6 +190,27 @@ struct ReadAloudTests {
           const audios = [...document.querySelectorAll("section.page audio")];
           const page = audios.findIndex((audio) => !audio.paused);
           return page < 0 ? [page] : [page, Math.round(audios[page].currentTime * 1000), document.getElementById("notebook").dataset.spoken];
+        })()
+        """
+    }
+
+    /// Plays page 1's last 400 ms: its end plays page 2 ("Page 2 of 3", then its text), and the
+    /// spoken word is scrolled into view.
+    static func turnsThePage(_ duration: Int) -> String {
+        """
+        (async () => {
+          const button = document.getElementById("read-aloud");
+          if (button.textContent === "Pause") button.click();
+          getSelection().removeAllRanges();
+          scrollTo(0, 0);
+          window.legibleReadAloud.seek(0, \(duration - 400));
+          button.click();
+          await new Promise((done) => setTimeout(done, 2200));
+          const audios = [...document.querySelectorAll("section.page audio")];
+          const highlight = CSS.highlights.get("spoken");
+          const box = highlight ? [...highlight][0].getBoundingClientRect() : null;
+          return { playing: audios.findIndex((audio) => !audio.paused), spoken: document.getElementById("notebook").dataset.spoken,
+            inView: !!box && box.top >= 0 && box.bottom <= innerHeight };
         })()
         """
     }

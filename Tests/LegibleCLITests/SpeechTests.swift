@@ -103,7 +103,9 @@ struct SpeechTests {
         }
     }
 
-    @Test("bad input: an unknown voice, a page that says nothing, an unknown language, a page of 100,000 words, an unwritable folder")
+    @Test(
+        "voices and bad input: French for a French page; an unknown voice, a page that says nothing, an unknown language, a page of 100,000 words, an unwritable folder"
+    )
     func badInput() throws {
         guard Self.available else { return }
         let folder = try temporaryFolder()
@@ -125,6 +127,11 @@ struct SpeechTests {
         let fallback = try legible(["speak", folder + "/foreign.json", "-o", folder + "/c"])
         #expect(fallback.status == 0 && fallback.stderr.contains("speaking it in English"), "\(fallback.stderr)")
         #expect(try Self.map(folder + "/c", "foreign").voice == "en")
+        var french = builder.layout(exactText: "Le café était très bon.")
+        french.engine = EngineInfo(name: "test", version: "1", languages: "fra")
+        try french.encodeDocument().write(to: URL(fileURLWithPath: folder + "/french.json"))
+        #expect(try legible(["speak", folder + "/french.json", "-o", folder + "/f"]).status == 0)
+        #expect(try Self.map(folder + "/f", "french").voice == "fr", "a page read in French is spoken in French")
 
         let long = folder + "/long.json"
         (builder.pageWidth, builder.pageHeight, builder.characterWidth) = (5000, 600_000, 5)
