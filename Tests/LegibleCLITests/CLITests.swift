@@ -34,6 +34,16 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
         stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// A temporary folder holding a copy of chicago-1's page document and its scan, for a test
+/// that changes the document: the folder and the document's path.
+func chicagoPageToEdit() throws -> (folder: String, page: String) {
+    let folder = try temporaryFolder()
+    let page = folder + "/chicago-1.json"
+    try FileManager.default.copyItem(atPath: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json").path, toPath: page)
+    try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+    return (folder, page)
+}
+
 func temporaryFolder() throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -78,10 +78,7 @@ struct OrcaTests {
     @Test("legible view --edit: BackSpace speaks the deleted letter, Control+Z undo, Control+S Corrections saved")
     func editing() throws {
         guard Self.available else { return }
-        let folder = try temporaryFolder()
-        let page = folder + "/chicago-1.json"
-        try FileManager.default.copyItem(atPath: Self.pages[0], toPath: page)
-        try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+        let (_, page) = try chicagoPageToEdit()
         let keys = ["End", "BackSpace", "BackSpace", "ctrl+z", "BackSpace", "s", "ctrl+s"]
         let run = try OrcaSession.run(
             keys.map { .key($0) }, window: "chicago-1", command: [Repository.legibleExecutable.path, "view", "--edit", page])

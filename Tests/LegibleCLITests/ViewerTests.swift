@@ -69,10 +69,7 @@ struct ViewerTests {
     @Test("view --edit: typing, BackSpace and EditableText emit text-changed with their text; Control+S saves")
     func editing() throws {
         guard Self.available else { return }
-        let folder = try temporaryFolder()
-        let page = folder + "/chicago-1.json"
-        try FileManager.default.copyItem(atPath: Self.pages[0], toPath: page)
-        try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+        let (folder, page) = try chicagoPageToEdit()
         let out = folder + "/edit.json"
         let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/edit.py").path
         try BusSession.run(script, [out, Repository.legibleExecutable.path, page], log: out + ".log", display: true)

@@ -38,3 +38,16 @@ def find_application(name="legible", deadline=10):
                 return child
         time.sleep(0.05)
     raise SystemExit(f"{name} did not appear on the accessibility bus")
+
+
+def focused(node):
+    """The focused heading or paragraph under `node`, or None."""
+    if node is None:
+        return None
+    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() in ("heading", "paragraph"):
+        return node
+    for index in range(node.childCount):
+        found = focused(node.getChildAtIndex(index))
+        if found is not None:
+            return found
+    return None

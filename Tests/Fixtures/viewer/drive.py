@@ -25,7 +25,7 @@ import zlib
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
 
 import pyatspi  # noqa: E402
-from atspiclient import find_application, finish, pump  # noqa: E402
+from atspiclient import find_application, finish, focused, pump  # noqa: E402
 
 events = []
 
@@ -92,18 +92,6 @@ def key(window, name):
     latency = time.monotonic() - began
     pump(0.2)
     return latency
-
-
-def focused(node):
-    if node is None:
-        return None
-    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() in ("heading", "paragraph"):
-        return node
-    for index in range(node.childCount):
-        found = focused(node.getChildAtIndex(index))
-        if found is not None:
-            return found
-    return None
 
 
 def screenshot(window, path):

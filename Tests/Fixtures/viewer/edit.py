@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "atspi"))
 
 import pyatspi  # noqa: E402
-from atspiclient import find_application, finish, pump  # noqa: E402
+from atspiclient import find_application, finish, focused, pump  # noqa: E402
 
 events = []
 
@@ -28,18 +28,6 @@ def on_event(event):
     elif event.type.startswith("object:text-changed"):
         kind = event.type.split(":")[2]
         events.append({"type": kind, "role": role, "offset": event.detail1, "length": event.detail2, "text": event.any_data})
-
-
-def focused(node):
-    if node is None:
-        return None
-    if node.getState().contains(pyatspi.STATE_FOCUSED) and node.getRoleName() in ("heading", "paragraph"):
-        return node
-    for index in range(node.childCount):
-        found = focused(node.getChildAtIndex(index))
-        if found is not None:
-            return found
-    return None
 
 
 def step(name, action, region):
