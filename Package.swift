@@ -153,6 +153,7 @@ let package = Package(
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
+                "LegibleAlignment",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

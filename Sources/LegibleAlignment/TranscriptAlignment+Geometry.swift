@@ -90,7 +90,7 @@ extension TranscriptAlignment {
             }
         }
         let texts = gathered.map { pieces -> String? in
-            let text = pieces.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let text = lineText(pieces.joined(separator: " "))
             return text.isEmpty ? nil : text
         }
         return (texts, unplaced.filter { !$0.isEmpty })
@@ -132,6 +132,13 @@ extension TranscriptAlignment {
         }.sorted()
         let middle = margins.count / 2
         return margins.count % 2 == 1 ? margins[middle] : (margins[middle - 1] + margins[middle]) / 2
+    }
+
+    /// A line's text as an edit will write it: line breaks and tabs as spaces, other control
+    /// characters dropped (``PageEdit/cleaned(_:)``), white space collapsed. The report then
+    /// says exactly what the page will read.
+    static func lineText(_ raw: String) -> String {
+        PageEdit.cleaned(raw).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// 1 − edit distance / longer length, over folded letters and digits.

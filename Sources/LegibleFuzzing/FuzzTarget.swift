@@ -1,5 +1,6 @@
 import Foundation
 import LegibleATSPI
+import LegibleAlignment
 import LegibleBatch
 import LegibleImport
 import LegibleLayout
@@ -47,6 +48,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// never traps, hangs or allocates without bound, the page count is within the limit, and
     /// every page image given has a header recognition accepts and a finite map to user space.
     case pdfInput = "pdf-input"
+    /// A transcription aligned onto chicago-1 as `legible align` aligns it: plain text by its
+    /// letters, or ALTO, hOCR or PAGE XML by where its words are written. Aligning never traps;
+    /// an alignment accepted applies to the page, and every placed line then reads its text.
+    case align
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -61,6 +66,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .manifest: Self.manifest(data)
         case .pdf: Self.pdf(data)
         case .pdfInput: Self.pdfInput(data)
+        case .align: Self.align(data)
         }
     }
 
@@ -130,6 +136,38 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             cursor = start + units.count
         }
         precondition(original[cursor...].allSatisfy(isBreak), "text after the last block is lost")
+    }
+
+    static func align(_ data: Data) {
+        guard let page = chicago.first, let text = String(data: data, encoding: .utf8), !data.contains(0) else { return }
+        let alignment: TranscriptAlignment?
+        if text.first == "<" {
+            guard let file = try? LayoutImporter.transcribedPage(data, file: "fuzz") else { return }
+            let lines = zip(file.lines, file.wordTexts).map { line, words in
+                TypedLine(
+                    text: line.text, box: line.box.width * line.box.height > 0 ? line.box : nil,
+                    words: line.wordBoxes.count == words.count ? zip(words, line.wordBoxes).map { TypedLine.Word(text: $0, box: $1) } : [])
+            }
+            alignment = try? TranscriptAlignment(typedLines: lines, page: page)
+        } else {
+            alignment = try? TranscriptAlignment(transcript: text, page: page)
+        }
+        guard let alignment else { return }
+        let applied: PageLayout
+        do {
+            applied = try alignment.applied(to: page)
+        } catch {
+            preconditionFailure("an accepted alignment does not apply: \(error)")
+        }
+        let units = Array(applied.text.utf16)
+        for match in alignment.lines {
+            guard let text = match.text, !text.isEmpty else { continue }
+            let line = String(decoding: units[applied.lines[match.line].range.range], as: UTF16.self).replacingOccurrences(
+                of: "\u{AD}", with: "")
+            precondition(
+                line.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace),
+                "a placed line does not read its text")
+        }
     }
 
     static func atspi(_ data: Data) {
