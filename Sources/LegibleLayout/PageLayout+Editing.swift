@@ -56,14 +56,22 @@ extension PageLayout {
             !Self.splitsSurrogatePair(edit.range.start, in: units), !Self.splitsSurrogatePair(edit.range.end, in: units)
         else { throw .badRange(edit.range, length: units.count) }
         var result = self
-        let inserted = Array(edit.text.utf16)
-        result.text = String(decoding: units[..<edit.range.start] + inserted + units[edit.range.end...], as: UTF16.self)
-        let newUnits = Array(result.text.utf16)
+        // The new text is spliced from the old one's scalars, not decoded from UTF-16 again: a
+        // page of 80,000 units is edited at every keystroke (`Docs/Editing.md`, "Measured").
+        // Scalars, not Characters: a String sliced at Characters would round an index inside a
+        // cluster (a mark typed after its letter) down to the cluster's start.
+        let scalars = text.unicodeScalars
+        let lower = String.Index(utf16Offset: edit.range.start, in: text)
+        let upper = String.Index(utf16Offset: edit.range.end, in: text)
+        result.text = String(scalars[..<lower]) + edit.text + String(scalars[upper...])
+        let newUnits = Array(units[..<edit.range.start]) + Array(edit.text.utf16) + Array(units[edit.range.end...])
         let host = hostLine(of: edit, in: units)
         result.lines = lines.indices.compactMap { index in
-            LineEdit(
+            // Only a line the edit touches lays ink out, so only it needs its direction.
+            let touched = index == host || (lines[index].range.start <= edit.range.end && lines[index].range.end >= edit.range.start)
+            return LineEdit(
                 line: lines[index], isHost: index == host, edit: edit, text: units, newText: newUnits, imageWidth: Double(image.width),
-                paragraphIsRightToLeft: isRightToLeft(index)
+                paragraphIsRightToLeft: touched && isRightToLeft(index)
             ).edited()
         }
         result.paragraphs = Self.editedParagraphs(paragraphs, edit: edit, newText: newUnits, lines: result.lines)

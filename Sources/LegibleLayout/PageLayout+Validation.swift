@@ -2,7 +2,8 @@
 /// "Limits"): the image's numbers, ranges inside their containers and never between the halves
 /// of a surrogate pair, boxes inside the image, paragraphs and lines in order, a line inside
 /// one paragraph. Each throws ``PageDocumentError/inconsistent(path:reason:)`` naming the
-/// first problem, with the document's JSON path.
+/// first problem, with the document's JSON path. Paths are built only for a problem: a page of
+/// thousands of words is validated after every edit (`Docs/Editing.md`, "Measured").
 struct DocumentChecker {
     let layout: PageLayout
     let units: [UInt16]
@@ -33,32 +34,31 @@ struct DocumentChecker {
         offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
     }
 
-    func check(_ span: UTF16Span, within outer: UTF16Span, _ path: String) throws {
+    func check(_ span: UTF16Span, within outer: UTF16Span, _ path: @autoclosure () -> String) throws {
         guard span.start >= outer.start, span.end <= outer.end, span.start <= span.end else {
             throw PageDocumentError.inconsistent(
-                path: path, reason: "range [\(span.start), \(span.end)) is outside [\(outer.start), \(outer.end))")
+                path: path(), reason: "range [\(span.start), \(span.end)) is outside [\(outer.start), \(outer.end))")
         }
         guard !splitsPair(span.start), !splitsPair(span.end) else {
-            throw PageDocumentError.inconsistent(path: path, reason: "range [\(span.start), \(span.end)) splits a surrogate pair")
+            throw PageDocumentError.inconsistent(path: path(), reason: "range [\(span.start), \(span.end)) splits a surrogate pair")
         }
     }
 
-    func check(_ box: PixelBox, _ path: String) throws {
-        let values = [box.x, box.y, box.width, box.height]
-        guard values.allSatisfy(\.isFinite), box.width >= 0, box.height >= 0 else {
-            throw PageDocumentError.inconsistent(path: path, reason: "a box needs finite values and a non-negative size")
+    func check(_ box: PixelBox, _ path: @autoclosure () -> String) throws {
+        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite, box.width >= 0, box.height >= 0 else {
+            throw PageDocumentError.inconsistent(path: path(), reason: "a box needs finite values and a non-negative size")
         }
         guard box.x >= -1, box.y >= -1, box.maxX <= width + 1, box.maxY <= height + 1 else {
             throw PageDocumentError.inconsistent(
-                path: path,
+                path: path(),
                 reason:
                     "box [\(box.x), \(box.y), \(box.width), \(box.height)] leaves the \(layout.image.width)×\(layout.image.height) image")
         }
     }
 
-    func check(confidence: Double?, _ path: String) throws {
+    func check(confidence: Double?, _ path: @autoclosure () -> String) throws {
         if let confidence, !(0...1).contains(confidence) {
-            throw PageDocumentError.inconsistent(path: path, reason: "must be in 0...1")
+            throw PageDocumentError.inconsistent(path: path(), reason: "must be in 0...1")
         }
     }
 
@@ -80,10 +80,10 @@ struct DocumentChecker {
         var holder = 0  // the last paragraph starting at or before the line (lines are in order)
         let paragraphs = layout.paragraphs
         for (index, line) in layout.lines.enumerated() {
-            let path = "lines[\(index)]"
-            try check(line.range, within: whole, path + ".range")
+            let path = { "lines[\(index)]" }
+            try check(line.range, within: whole, path() + ".range")
             guard line.range.start >= previousEnd else {
-                throw PageDocumentError.inconsistent(path: path + ".range", reason: "lines overlap or are out of reading order")
+                throw PageDocumentError.inconsistent(path: path() + ".range", reason: "lines overlap or are out of reading order")
             }
             previousEnd = line.range.end
             while holder + 1 < paragraphs.count, paragraphs[holder + 1].range.start <= line.range.start { holder += 1 }
@@ -92,34 +92,34 @@ struct DocumentChecker {
             if !paragraphs.isEmpty, line.range.end > line.range.start,
                 paragraphs[holder].range.start > line.range.start || line.range.end > paragraphs[holder].range.end
             {
-                throw PageDocumentError.inconsistent(path: path + ".range", reason: "the line is not inside one paragraph")
+                throw PageDocumentError.inconsistent(path: path() + ".range", reason: "the line is not inside one paragraph")
             }
             try check(line: line, path)
         }
     }
 
     /// A line's box, baseline, confidence, words and glyphs.
-    func check(line: Line, _ path: String) throws {
-        try check(line.box, path + ".box")
+    func check(line: Line, _ path: @escaping () -> String) throws {
+        try check(line.box, path() + ".box")
         // A line with text on a box of no width or height has no room for its characters:
         // every caret, rect and hit test on it would fall on one point.
         guard line.range.isEmpty || (line.box.width > 0 && line.box.height > 0) else {
-            throw PageDocumentError.inconsistent(path: path + ".box", reason: "a line with text needs a box of positive width and height")
+            throw PageDocumentError.inconsistent(path: path() + ".box", reason: "a line with text needs a box of positive width and height")
         }
         for (pointIndex, point) in (line.baseline ?? []).enumerated()
         where !PixelBox.isPlausible(point.x) || !PixelBox.isPlausible(point.y) {
             throw PageDocumentError.inconsistent(
-                path: "\(path).baseline[\(pointIndex)]", reason: "needs finite values within ±\(Int(PixelBox.coordinateLimit)) pixels")
+                path: "\(path()).baseline[\(pointIndex)]", reason: "needs finite values within ±\(Int(PixelBox.coordinateLimit)) pixels")
         }
-        try check(confidence: line.confidence, path + ".confidence")
+        try check(confidence: line.confidence, path() + ".confidence")
         for (wordIndex, word) in (line.words ?? []).enumerated() {
-            let wordPath = "\(path).words[\(wordIndex)]"
-            try check(word.range, within: line.range, wordPath + ".range")
-            try check(word.box, wordPath + ".box")
-            try check(confidence: word.confidence, wordPath + ".confidence")
+            let wordPath = { "\(path()).words[\(wordIndex)]" }
+            try check(word.range, within: line.range, wordPath() + ".range")
+            try check(word.box, wordPath() + ".box")
+            try check(confidence: word.confidence, wordPath() + ".confidence")
             for (glyphIndex, glyph) in (word.glyphs ?? []).enumerated() {
-                try check(glyph.range, within: word.range, "\(wordPath).glyphs[\(glyphIndex)].range")
-                try check(glyph.box, "\(wordPath).glyphs[\(glyphIndex)].box")
+                try check(glyph.range, within: word.range, "\(wordPath()).glyphs[\(glyphIndex)].range")
+                try check(glyph.box, "\(wordPath()).glyphs[\(glyphIndex)].box")
             }
         }
     }

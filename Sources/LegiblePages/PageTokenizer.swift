@@ -12,6 +12,9 @@ final class PageTokenizer: StringTokenizer {
         super.init(textInput: page)
     }
 
+    /// The page's own units: no string is built and decoded again for the tokenizer.
+    override var utf16: [UInt16] { page?.index.utf16 ?? [] }
+
     override func units(for granularity: TextGranularity) -> TextUnits {
         guard let page, granularity == .line || granularity == .paragraph else {
             return super.units(for: granularity)

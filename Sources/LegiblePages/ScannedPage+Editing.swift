@@ -34,8 +34,8 @@ extension ScannedPage {
             marked = nil
             return
         }
-        guard current.start.offset > 0, let cluster = characters.index(containing: current.start.offset - 1) else { return }
-        edit(TextRange(characters.starts[cluster], current.start.offset), with: "", kind: .deleting)
+        guard current.start.offset > 0, let cluster = cluster(containing: current.start.offset - 1) else { return }
+        edit(TextRange(cluster.lowerBound, current.start.offset), with: "", kind: .deleting)
     }
 
     /// The marked text's range while an input method composes; nil otherwise.

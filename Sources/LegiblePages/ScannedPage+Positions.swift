@@ -81,11 +81,22 @@ extension ScannedPage {
     func normalised(_ range: TextRange) -> TextRange {
         let lower = min(max(range.start.offset, 0), length)
         let upper = min(max(range.end.offset, 0), length)
-        let start = characters.index(containing: lower).map { characters.starts[$0] } ?? lower
+        let start = cluster(containing: lower)?.lowerBound ?? lower
         var end = upper
-        if let cluster = characters.index(containing: upper), characters.starts[cluster] < upper {
-            end = characters.ends[cluster]
-        }
+        if let cluster = cluster(containing: upper), cluster.lowerBound < upper { end = cluster.upperBound }
         return TextRange(start, end)
+    }
+
+    /// The grapheme cluster holding UTF-16 offset `offset`, from segmenting only the paragraph
+    /// around it: no cluster runs past a line feed (UAX #29, GB5), so an edit does not
+    /// segment the whole page (`Docs/Editing.md`, "Measured"). Nil outside the text.
+    func cluster(containing offset: Int) -> Range<Int>? {
+        let units = index.utf16
+        guard offset >= 0, offset < units.count else { return nil }
+        let start = units[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let end = units[offset...].firstIndex(of: 0x0A).map { $0 + 1 } ?? units.count
+        let local = offset - start
+        let found = UnicodeSegmentation.segments(.graphemes, of: Array(units[start..<end])).first { $0.contains(local) }
+        return found.map { ($0.lowerBound + start)..<($0.upperBound + start) }
     }
 }

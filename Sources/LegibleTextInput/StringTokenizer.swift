@@ -41,8 +41,9 @@ open class StringTokenizer {
         cachedUTF16 = nil
     }
 
-    /// The text's UTF-16 code units (cached).
-    public var utf16: [UInt16] {
+    /// The text's UTF-16 code units (cached). A subclass whose text input keeps its units may
+    /// hand them over instead of their being copied out of a string.
+    open var utf16: [UInt16] {
         if let cachedUTF16 { return cachedUTF16 }
         guard let textInput else { return [] }
         let all = TextRange(textInput.beginningOfDocument, textInput.endOfDocument)
