@@ -93,7 +93,7 @@ let package = Package(
         .target(name: "LegibleImport", dependencies: ["LegibleLayout", "CStrictXML"]),
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         // Typed transcriptions aligned onto a page's lines (Docs/Editing.md, "Aligning a transcription").
-        .target(name: "LegibleAlignment", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleAlignment", dependencies: ["LegibleLayout", "LegibleImport"]),
         .target(name: "LegibleSpeech", dependencies: ["CEspeak", "COpusEnc", "LegibleSystem"]),
         .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
         .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),

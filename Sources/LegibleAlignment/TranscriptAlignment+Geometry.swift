@@ -58,7 +58,7 @@ extension TranscriptAlignment {
         }
         guard AlignmentKeys(typed.map(\.text).joined(separator: " ")).count > 0 else { throw .empty }
         let (texts, unplaced) = Self.placeByGeometry(typed, on: layout)
-        let recognised = layout.lines.map { String(decoding: Array(layout.text.utf16)[$0.range.range], as: UTF16.self) }
+        let recognised = layout.lines.map { layout.text(of: $0.range) }
         let matches = layout.lines.indices.map { index in
             texts[index].map { LineMatch(line: index, text: $0, score: Self.lineScore(recognised[index], $0)) }
                 ?? LineMatch(line: index, text: nil, score: 0)

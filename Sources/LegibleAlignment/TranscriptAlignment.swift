@@ -102,7 +102,7 @@ public struct TranscriptAlignment: Sendable {
         if score < Self.matchThreshold {
             // Either test shows the page's own transcription (`Docs/Editing.md`, "Aligning a transcription", step 3).
             let chance = 1 - Double(Self.align(page.keys, typed.keys.reversed()).distance) / longer
-            let recognised = layout.lines.map { String(decoding: Array(layout.text.utf16)[$0.range.range], as: UTF16.self) }
+            let recognised = layout.lines.map { layout.text(of: $0.range) }
             let margin = Self.marginOverOtherLines(lines.filter { $0.text != nil }, recognised: recognised)
             guard score - chance >= Self.marginOverChance || (margin ?? 0) >= Self.minimumMarginOverOtherLines else {
                 throw .noMatch(score: score, chance: chance)

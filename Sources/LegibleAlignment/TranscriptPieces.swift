@@ -104,7 +104,7 @@ struct TranscriptPieces {
     /// Line `index` given `text`, scored against what was recognised there.
     func match(line index: Int, text raw: String) -> TranscriptAlignment.LineMatch {
         let text = TranscriptAlignment.lineText(raw)
-        let recognised = AlignmentKeys(String(decoding: Array(layout.text.utf16)[layout.lines[index].range.range], as: UTF16.self))
+        let recognised = AlignmentKeys(layout.text(of: layout.lines[index].range))
         let typed = AlignmentKeys(text)
         let distance = TranscriptAlignment.align(recognised.keys, typed.keys).distance
         let score = 1 - Double(distance) / Double(max(recognised.count, typed.count, 1))

@@ -80,26 +80,15 @@ enum AlignCommand {
         }
     }
 
-    /// The file's lines in `layout`'s image pixels: a file for the same scan at another size is
-    /// scaled; one whose page has another shape is refused (65). Boxes of zero area are none.
+    /// The file's lines on `layout` (``TypedLine/lines(of:on:)``); a page of another shape is
+    /// refused (65), naming both sizes.
     static func typedLines(_ file: TranscribedPage, path: String, page layout: PageLayout) throws -> [TypedLine] {
-        var (scaleX, scaleY) = (1.0, 1.0)
-        if let width = file.width, let height = file.height, width > 0, height > 0 {
-            (scaleX, scaleY) = (Double(layout.image.width) / Double(width), Double(layout.image.height) / Double(height))
-            guard abs(scaleX - scaleY) <= 0.02 * max(scaleX, scaleY) else {
-                throw CLIError.badData(
-                    "\(path): its page is \(width) × \(height) pixels, not the shape of this scan (\(layout.image.width) × \(layout.image.height))"
-                )
-            }
-        }
-        func scaled(_ box: PixelBox) -> PixelBox? {
-            box.width * box.height > 0
-                ? PixelBox(x: box.x * scaleX, y: box.y * scaleY, width: box.width * scaleX, height: box.height * scaleY) : nil
-        }
-        return zip(file.lines, file.wordTexts).map { line, words in
-            let boxes = line.wordBoxes.compactMap(scaled)
-            let typedWords = boxes.count == words.count ? zip(words, boxes).map { TypedLine.Word(text: $0, box: $1) } : []
-            return TypedLine(text: line.text, box: scaled(line.box), words: typedWords)
+        do {
+            return try TypedLine.lines(of: file, on: layout)
+        } catch {
+            throw CLIError.badData(
+                "\(path): its page is \(error.width) × \(error.height) pixels, not the shape of this scan (\(layout.image.width) × \(layout.image.height))"
+            )
         }
     }
 

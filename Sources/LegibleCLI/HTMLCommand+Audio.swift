@@ -16,6 +16,9 @@ extension HTMLCommand {
         throws -> [PageAudio?]
     {
         var folder = command[audioFolder]
+        if command[speak], folder != nil {
+            throw CLIError.usage("--audio and --speak both say where the audio comes from: give one")
+        }
         if command[speak] {
             folder = output + "/audio"
             try speakInto(folder!, paths: paths)
@@ -26,8 +29,9 @@ extension HTMLCommand {
         var audio: [PageAudio?] = []
         for (index, name) in names.enumerated() {
             let map = try checkedMap(folder: folder, name: name, spoken: scripts[index], length: notebook.pages[index].length)
+            // A page with nothing to say has no audio and reads without it.
             guard let file = map.audio else {
-                audio.append(PageAudio(source: "", words: []))
+                audio.append(nil)
                 continue
             }
             let target = output + "/audio/" + file
@@ -38,7 +42,7 @@ extension HTMLCommand {
             let words = map.words.map { PageAudio.Word(range: $0.range.map { $0[0]..<$0[1] }, start: $0.start, end: $0.end) }
             audio.append(PageAudio(source: "audio/" + file, words: words))
         }
-        return audio.map { $0?.source.isEmpty == true ? nil : $0 }
+        return audio
     }
 
     /// Page `name`'s timing map in `folder`, refused when it is missing (66), unreadable, or
@@ -66,8 +70,7 @@ extension HTMLCommand {
     /// `legible speak PAGES -o FOLDER`, run as its own command (each page in its process).
     static func speakInto(_ folder: String, paths: [String]) throws {
         let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        process.executableURL = URL(fileURLWithPath: DesktopCommands.ownPath())
         process.arguments = ["speak"] + paths + ["-o", folder, "--jobs", String(ProcessInfo.processInfo.activeProcessorCount)]
         try process.run()
         process.waitUntilExit()

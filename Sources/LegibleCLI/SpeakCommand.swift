@@ -37,7 +37,7 @@ enum SpeakCommand {
         let engine = try startEngine()
         let voice = try chooseVoice(command[voice], for: notebook.pages[index], name: names[index], engine: engine)
         let speaker = PageSpeaker(folder: folder, voice: voice, rate: command[rate] ?? 175, engine: engine)
-        try report(try speak(speaker, readAll(notebook.pages)[index], name: names[index]), name: names[index], folder: folder)
+        try report(try speak(speaker, readAll(notebook.pages)[index], name: names[index]), name: names[index])
         return 0
     }
 
@@ -117,7 +117,7 @@ enum SpeakCommand {
         }
     }
 
-    static func report(_ outcome: PageSpeaker.Outcome, name: String, folder: String) throws {
+    static func report(_ outcome: PageSpeaker.Outcome, name: String) throws {
         switch outcome {
         case .spoken(let map):
             try Console.out(
@@ -138,7 +138,7 @@ enum SpeakCommand {
     /// `--shard I/COUNT`, `jobs` processes at a time. Returns the first failure's status, once
     /// every process has ended; its one line on standard error is the child's own.
     static func runWorkers(_ selected: [Int], of count: Int, jobs: Int) throws -> Int32 {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable = DesktopCommands.ownPath()
         let arguments = Array(CommandLine.arguments.dropFirst()).withoutShard()
         var running: [Process] = []
         var status: Int32 = 0

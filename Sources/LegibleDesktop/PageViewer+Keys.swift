@@ -16,7 +16,6 @@ extension PageViewer {
         case LegibleKeyA where control: return select(0, scanned.length)
         case LegibleKeyC where control: return copy()
         case LegibleKeyS where control: return save()
-        case LegibleKeyBackSpace, LegibleKeyDelete, LegibleKeyZ, LegibleKeyY: return false
         case LegibleKeyUp, LegibleKeyDown:
             guard let target = verticalTarget(down: key == LegibleKeyDown, turning: !shift) else { return true }
             move(to: target, extending: shift)

@@ -142,12 +142,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let page = chicago.first, let text = String(data: data, encoding: .utf8), !data.contains(0) else { return }
         let alignment: TranscriptAlignment?
         if text.first == "<" {
-            guard let file = try? LayoutImporter.transcribedPage(data, file: "fuzz") else { return }
-            let lines = zip(file.lines, file.wordTexts).map { line, words in
-                TypedLine(
-                    text: line.text, box: line.box.width * line.box.height > 0 ? line.box : nil,
-                    words: line.wordBoxes.count == words.count ? zip(words, line.wordBoxes).map { TypedLine.Word(text: $0, box: $1) } : [])
-            }
+            guard let file = try? LayoutImporter.transcribedPage(data, file: "fuzz"), let lines = try? TypedLine.lines(of: file, on: page)
+            else { return }
             alignment = try? TranscriptAlignment(typedLines: lines, page: page)
         } else {
             alignment = try? TranscriptAlignment(transcript: text, page: page)

@@ -89,8 +89,10 @@ extension TimingMap {
         let tokens = Self.tokens(scalars)
         guard !tokens.isEmpty else { return [] }
         var timed = [Int?](repeating: nil, count: tokens.count)
+        let tokenStarts = tokens.map(\.lowerBound)
+        let pieceStarts = script.starts.map(\.codePoint)
         for event in speech.words {
-            guard let token = lastIndex(atMost: event.codePoint, in: tokens.map(\.lowerBound)), event.codePoint < tokens[token].upperBound,
+            guard let token = lastIndex(atMost: event.codePoint, in: tokenStarts), event.codePoint < tokens[token].upperBound,
                 timed[token] == nil
             else { continue }
             timed[token] = event.sample
@@ -102,7 +104,7 @@ extension TimingMap {
             let end = firstAbove(starts[index], in: boundaries) ?? speech.sampleCount
             return Word(
                 text: String(String.UnicodeScalarView(scalars[token])),
-                range: pageRange(token.lowerBound, token.upperBound, in: script.starts),
+                range: pageRange(token.lowerBound, token.upperBound, in: script.starts, pieceStarts: pieceStarts),
                 start: starts[index] * 1000 / sampleRate, end: end * 1000 / sampleRate)
         }
     }
@@ -175,8 +177,10 @@ extension TimingMap {
     }
 
     /// Code points `[lower, upper)` of the script as UTF-16 `[start, end)` of the page's text.
-    static func pageRange(_ lower: Int, _ upper: Int, in starts: [(piece: SpeechPiece, codePoint: Int)]) -> [Int]? {
-        guard let holder = starts.last(where: { $0.codePoint <= lower }), let range = holder.piece.range else { return nil }
+    /// `pieceStarts` are the pieces' first code points (`starts` mapped), searched by halving.
+    static func pageRange(_ lower: Int, _ upper: Int, in starts: [(piece: SpeechPiece, codePoint: Int)], pieceStarts: [Int]) -> [Int]? {
+        guard let at = lastIndex(atMost: lower, in: pieceStarts), let range = starts[at].piece.range else { return nil }
+        let holder = starts[at]
         let scalars = Array(holder.piece.text.unicodeScalars)
         func utf16(_ codePoint: Int) -> Int {
             let local = min(max(codePoint - holder.codePoint, 0), scalars.count)

@@ -158,6 +158,9 @@ struct SpeechTests {
         }
         let good = try html(Self.pages, "good")
         #expect(good.status == 0, "\(good.stderr)")
+        let both = try legible(
+            ["html"] + Self.pages + ["-o", folder + "/both", "--scans", Repository.scans.path, "--audio", audio, "--speak"])
+        #expect(both.status == 64 && both.stderr.contains("give one"), "\(both.stderr)")
         // Pages in another order: page 3's audio says "Page 2 of 3" where the notebook says 3.
         let reordered = try html([Self.pages[0], Self.pages[2], Self.pages[1]], "reordered")
         #expect(reordered.status == 65 && reordered.stderr.contains("spoken from another text"), "\(reordered.stderr)")
