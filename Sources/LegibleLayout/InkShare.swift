@@ -14,7 +14,7 @@ struct InkShare {
     var oldTexts: [[UInt16]]
     /// The words in the stretch after the edit, as spans of `newText`.
     var fresh: [UTF16Span]
-    var newText: [UInt16]
+    var newText: ArraySlice<UInt16>
     /// The untouched words beside the stretch, in reading order, at their places after the edit.
     var before: Word?
     var after: Word?
@@ -142,9 +142,13 @@ struct InkShare {
     /// How wide a character is written, relative to a typical letter: a handwritten advance is
     /// unknown, so narrow letters and marks count half, wide ones a little more.
     static func advance(_ character: Character) -> Double {
-        if character == " " { return 0.6 }
-        if "iIl1|.,;:'!()[]jtfr\u{00AD}".contains(character) { return 0.5 }
-        if "mwMW@%".contains(character) { return 1.4 }
-        return 1
+        // Each of these is one scalar, so a character of several scalars is none of them.
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return 1 }
+        switch scalar {
+        case " ": return 0.6
+        case "i", "I", "l", "1", "|", ".", ",", ";", ":", "'", "!", "(", ")", "[", "]", "j", "t", "f", "r", "\u{00AD}": return 0.5
+        case "m", "w", "M", "W", "@", "%": return 1.4
+        default: return 1
+        }
     }
 }

@@ -5,9 +5,10 @@ struct LineEdit {
     /// Whether the replacement joins this line.
     var isHost: Bool
     var edit: PageEdit
-    /// The text before and after the edit, as UTF-16.
-    var text: [UInt16]
-    var newText: [UInt16]
+    /// The text before and after the edit, as UTF-16: the whole text, or a slice of it holding
+    /// the line (offsets are the text's own either way).
+    var text: ArraySlice<UInt16>
+    var newText: ArraySlice<UInt16>
     /// The image's width in pixels: new ink is never placed beyond it.
     var imageWidth: Double
     /// Whether the line's paragraph reads right to left: the direction of a line whose words
@@ -15,7 +16,11 @@ struct LineEdit {
     var paragraphIsRightToLeft: Bool
 
     /// The edited line, or nil when the edit left it with no text but spaces.
-    func edited() -> Line? {
+    func edited() -> Line? { editedAndChanged()?.line }
+
+    /// The edited line and the indices of its words whose ink was shared out again (the others
+    /// are the line's words as they were, moved with the text), or nil as ``edited()`` is.
+    func editedAndChanged() -> (line: Line, changed: Range<Int>)? {
         let (a, b) = (edit.range.start, edit.range.end)
         var result = line
         let start = isHost ? min(edit.map(line.range.start, .start), a) : edit.map(line.range.start, .end)
@@ -23,15 +28,17 @@ struct LineEdit {
         result.range = UTF16Span(start, end)
         guard isHost || (line.range.start <= b && line.range.end >= a) else {
             result.words = line.words?.map { moved($0, by: line.range.start < a ? 0 : edit.delta) }
-            return result
+            return (result, 0..<0)
         }
         guard newText[start..<end].contains(where: { $0 != 0x20 && $0 != 0xAD }) else { return nil }
+        var changed = 0..<0
         if let words = line.words {
-            result.words = editedWords(words)
-            for word in result.words ?? [] { result.box = result.box.union(word.box) }
+            let edited = editedWords(words)
+            (result.words, changed) = (edited.words, edited.changed)
+            for word in edited.words { result.box = result.box.union(word.box) }
         }
         result.box = roomForSpaces(at: result.range, in: result.box)
-        return result
+        return (result, changed)
     }
 
     /// `box` widened so that spaces typed at the line's ends have ink to stand on: a space's
@@ -56,10 +63,11 @@ struct LineEdit {
         return moved
     }
 
-    /// The line's words after the edit: those it did not touch keep their ink; in the stretch
+    /// The line's words after the edit, and the indices of those shared out again: those it did
+    /// not touch keep their ink; in the stretch
     /// it touched, words whose text is unchanged at either end keep theirs too, and the rest
     /// share the ink of the words they replace, or the gap where they were typed.
-    func editedWords(_ words: [Word]) -> [Word] {
+    func editedWords(_ words: [Word]) -> (words: [Word], changed: Range<Int>) {
         // The stretch of the line the edit touches, ends included, so that typing at a word's
         // end extends that word.
         let low = max(edit.range.start, line.range.start)
@@ -77,27 +85,32 @@ struct LineEdit {
             old: old, oldTexts: old.map { Array(text[$0.range.range]) }, fresh: fresh,
             newText: newText, before: before.last, after: after.first.map { moved($0, by: edit.delta) },
             stretch: UTF16Span(newStart, newEnd), line: line, rightToLeft: isRightToLeft(words), imageWidth: imageWidth)
-        return Array(before) + shared.words() + after.map { moved($0, by: edit.delta) }
+        let middle = shared.words()
+        return (Array(before) + middle + after.map { moved($0, by: edit.delta) }, before.count..<before.count + middle.count)
     }
 
     /// Whether the line runs right to left on the page, decided as a page reads it
     /// (`LineGeometry.readingSign`): its words' order, else its one word's glyphs' order, else
     /// its paragraph's direction.
-    func isRightToLeft(_ words: [Word]) -> Bool {
+    func isRightToLeft(_ words: [Word]) -> Bool { Self.visualDirection(of: words) ?? paragraphIsRightToLeft }
+
+    /// Whether words laid out so run right to left on the page (their order, else one word's
+    /// glyphs' order); nil when their boxes cannot show it.
+    static func visualDirection(of words: [Word]) -> Bool? {
         if let first = words.first, let last = words.last, words.count > 1, first.box.midX != last.box.midX {
             return first.box.midX > last.box.midX
         }
         if let glyphs = words.first?.glyphs, let first = glyphs.first, let last = glyphs.last, first.box.midX != last.box.midX {
             return first.box.midX > last.box.midX
         }
-        return paragraphIsRightToLeft
+        return nil
     }
 }
 
 /// Splitting text into words at spaces.
 enum WordSplit {
     /// The words of `text[from..<to]`: maximal runs without a space, as UTF-16 spans.
-    static func words(in text: [UInt16], from: Int, to: Int) -> [UTF16Span] {
+    static func words(in text: ArraySlice<UInt16>, from: Int, to: Int) -> [UTF16Span] {
         var spans: [UTF16Span] = []
         var start: Int?
         for offset in from..<max(from, to) {

@@ -71,23 +71,27 @@ extension PageLayout {
     /// words, must be a separator the reading-text rules put there (space, newline, soft
     /// hyphen): text outside every line or word has no geometry of its own, so carets, selection
     /// rects and hit tests would disagree about it (`Docs/PageDocument.md`, "Reading text").
-    func checkSeparators() throws {
-        let units = Array(text.utf16)
-        try Self.checkGaps(units, between: lines.map(\.range), within: UTF16Span(0, units.count), path: "lines")
+    func checkSeparators() throws { try Self.checkSeparators(Array(text.utf16)[...], lines: lines) }
+
+    /// ``checkSeparators()`` of a page whose text is `units` and whose lines are `lines`.
+    static func checkSeparators(_ units: ArraySlice<UInt16>, lines: [Line]) throws {
+        try checkGaps(units, between: lines.map(\.range), within: UTF16Span(units.startIndex, units.endIndex), path: "lines")
         for (index, line) in lines.enumerated() {
             guard let words = line.words, !words.isEmpty else { continue }
-            try Self.checkGaps(units, between: words.map(\.range), within: line.range, path: "lines[\(index)].words")
+            try checkGaps(units, between: words.map(\.range), within: line.range, path: "lines[\(index)].words")
         }
     }
 
+    /// A space, a line feed or a soft hyphen: what the reading-text rules put between spans.
+    static func isSeparator(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0xAD }
+
     /// Throws when `units` within `outer` but outside every span of `spans` (in order) holds
     /// anything but separators.
-    static func checkGaps(_ units: [UInt16], between spans: [UTF16Span], within outer: UTF16Span, path: String) throws {
-        let separators: Set<UInt16> = [0x20, 0x0A, 0xAD]
+    static func checkGaps(_ units: ArraySlice<UInt16>, between spans: [UTF16Span], within outer: UTF16Span, path: String) throws {
         var gapStart = outer.start
         for (index, start) in (spans.map(\.start) + [outer.end]).enumerated() {
-            let gapEnd = min(max(gapStart, start), outer.end, units.count)
-            if let offset = (min(gapStart, gapEnd)..<gapEnd).first(where: { !separators.contains(units[$0]) }) {
+            let gapEnd = min(max(gapStart, start), outer.end, units.endIndex)
+            if let offset = (min(gapStart, gapEnd)..<gapEnd).first(where: { !isSeparator(units[$0]) }) {
                 throw PageDocumentError.inconsistent(
                     path: index < spans.count ? "\(path)[\(index)].range" : path,
                     reason: "text at UTF-16 offset \(offset) lies outside every span (only spaces, newlines and soft hyphens may)")

@@ -70,7 +70,8 @@ extension PageLayout {
             // Only a line the edit touches lays ink out, so only it needs its direction.
             let touched = index == host || (lines[index].range.start <= edit.range.end && lines[index].range.end >= edit.range.start)
             return LineEdit(
-                line: lines[index], isHost: index == host, edit: edit, text: units, newText: newUnits, imageWidth: Double(image.width),
+                line: lines[index], isHost: index == host, edit: edit, text: units[...], newText: newUnits[...],
+                imageWidth: Double(image.width),
                 paragraphIsRightToLeft: touched && isRightToLeft(index)
             ).edited()
         }

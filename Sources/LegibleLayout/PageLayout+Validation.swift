@@ -6,12 +6,19 @@
 /// thousands of words is validated after every edit (`Docs/Editing.md`, "Measured").
 struct DocumentChecker {
     let layout: PageLayout
-    let units: [UInt16]
+    /// The text; a slice keeps its offsets, so a piece of a page is checked in place.
+    let units: ArraySlice<UInt16>
     let width: Double
     let height: Double
 
     /// A checker of `layout`, after its image's size and dpi are checked.
     init(_ layout: PageLayout) throws {
+        try self.init(layout, units: Array(layout.text.utf16)[...])
+    }
+
+    /// A checker of `layout` whose text is `units` (the layout's own `text` is not read): a
+    /// slice of a text checks what lies in it.
+    init(_ layout: PageLayout, units: ArraySlice<UInt16>) throws {
         let side = 1...Int(PixelBox.coordinateLimit)
         guard side.contains(layout.image.width), side.contains(layout.image.height) else {
             throw PageDocumentError.inconsistent(
@@ -21,17 +28,18 @@ struct DocumentChecker {
             throw PageDocumentError.inconsistent(path: "image.dpi", reason: "must be in 1...100000")
         }
         self.layout = layout
-        units = Array(layout.text.utf16)
+        self.units = units
         width = Double(layout.image.width)
         height = Double(layout.image.height)
     }
 
-    var whole: UTF16Span { UTF16Span(0, units.count) }
+    var whole: UTF16Span { UTF16Span(units.startIndex, units.endIndex) }
 
     /// An offset between the two halves of a surrogate pair names half a character: no text
     /// can start or end there (`Docs/PageDocument.md`, "Reading text").
     func splitsPair(_ offset: Int) -> Bool {
-        offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset])
+        offset > units.startIndex && offset < units.endIndex && UTF16.isLeadSurrogate(units[offset - 1])
+            && UTF16.isTrailSurrogate(units[offset])
     }
 
     func check(_ span: UTF16Span, within outer: UTF16Span, _ path: @autoclosure () -> String) throws {
@@ -98,8 +106,10 @@ struct DocumentChecker {
         }
     }
 
-    /// A line's box, baseline, confidence, words and glyphs.
-    func check(line: Line, _ path: @escaping () -> String) throws {
+    /// A line's box, baseline, confidence, words and glyphs. Of the words outside `fully`
+    /// (all of them when nil) only the ranges are checked: an edit moved them with their text
+    /// and left their ink as it was checked before.
+    func check(line: Line, fully: Range<Int>? = nil, _ path: @escaping () -> String) throws {
         try check(line.box, path() + ".box")
         // A line with text on a box of no width or height has no room for its characters:
         // every caret, rect and hit test on it would fall on one point.
@@ -113,8 +123,10 @@ struct DocumentChecker {
         }
         try check(confidence: line.confidence, path() + ".confidence")
         for (wordIndex, word) in (line.words ?? []).enumerated() {
-            let wordPath = { "\(path()).words[\(wordIndex)]" }
+            // A local function, not a closure: nothing is allocated for a word that is right.
+            func wordPath() -> String { "\(path()).words[\(wordIndex)]" }
             try check(word.range, within: line.range, wordPath() + ".range")
+            if let fully, !fully.contains(wordIndex) { continue }
             try check(word.box, wordPath() + ".box")
             try check(confidence: word.confidence, wordPath() + ".confidence")
             for (glyphIndex, glyph) in (word.glyphs ?? []).enumerated() {

@@ -27,14 +27,14 @@ struct LineGeometry {
     let leadingEdge: Double
     let trailingEdge: Double
 
-    init(line: Line, rect: CGRect, direction: WritingDirection, characters: TextUnits, utf16: [UInt16]) {
+    init(line: Line, rect: CGRect, direction: WritingDirection, utf16: [UInt16]) {
         start = line.range.start
         end = max(line.range.start, line.range.end)
         self.rect = rect
         sign = Self.readingSign(of: line, direction: direction)
         leadingEdge = sign > 0 ? Double(rect.minX) : -Double(rect.maxX)
         trailingEdge = sign > 0 ? Double(rect.maxX) : -Double(rect.minX)
-        (clusterStarts, clusterEnds) = Self.clusters(from: start, to: end, in: characters)
+        (clusterStarts, clusterEnds) = Self.clusters(from: start, to: end, in: utf16)
         let runs = runs(of: line)
         (leading, trailing) = extents(of: runs)
     }
@@ -56,19 +56,15 @@ struct LineGeometry {
         return direction == .rightToLeft ? -1 : 1
     }
 
-    /// The clusters of `[start, end)`, clamped to it (one unit for the whole content when the
-    /// character table has none there).
-    static func clusters(from start: Int, to end: Int, in characters: TextUnits) -> ([Int], [Int]) {
+    /// The grapheme clusters of `[start, end)`, from segmenting the line alone: a line follows
+    /// a separator (a space, a line feed or a soft hyphen), after which a cluster can only go on
+    /// with marks, which the line then starts with; so the page's clusters, cut at the line's
+    /// ends, are the line's own. An edit then costs a line's segmentation, not the page's
+    /// (`Docs/Editing.md`, "Typing on a long page").
+    static func clusters(from start: Int, to end: Int, in utf16: [UInt16]) -> ([Int], [Int]) {
         guard end > start else { return ([], []) }
-        var starts: [Int] = []
-        var ends: [Int] = []
-        var index = characters.index(containing: start) ?? max(0, TextUnits.lastIndex(in: characters.starts, atMost: start))
-        while index < characters.count, characters.starts[index] < end {
-            starts.append(max(start, characters.starts[index]))
-            ends.append(min(end, characters.ends[index]))
-            index += 1
-        }
-        return starts.isEmpty ? ([start], [end]) : (starts, ends)
+        let segments = UnicodeSegmentation.graphemeClusters(of: utf16[start..<end])
+        return (segments.map { $0.lowerBound + start }, segments.map { $0.upperBound + start })
     }
 
     /// A stretch of the line with one source of geometry: a word (with its glyphs) or the text
@@ -137,13 +133,26 @@ struct LineGeometry {
     }
 
     /// The glyph-box interval of each member cluster, or `nil` unless glyphs cover them all.
+    /// Glyphs are visited in order of their start, so a line's clusters cost one pass over its
+    /// glyphs, not a pass each (the caret is drawn again after every keystroke).
     func glyphIntervals(_ glyphs: [Glyph]?, for members: [Int]) -> [(Double, Double)]? {
         guard let glyphs, !glyphs.isEmpty else { return nil }
+        let ordered = glyphs.indices.allSatisfy { $0 == 0 || glyphs[$0 - 1].range.start <= glyphs[$0].range.start }
+        let sorted = ordered ? glyphs : glyphs.sorted { $0.range.start < $1.range.start }
         var intervals: [(Double, Double)] = []
+        intervals.reserveCapacity(members.count)
+        var first = 0
         for member in members {
-            let covering = glyphs.filter { $0.range.start < clusterEnds[member] && $0.range.end > clusterStarts[member] }
-            guard let first = covering.first else { return nil }
-            intervals.append(readingInterval(covering.dropFirst().reduce(first.box) { $0.union($1.box) }))
+            let (start, end) = (clusterStarts[member], clusterEnds[member])
+            // A glyph ending before this cluster ends before every later one: clusters go on.
+            while first < sorted.count, sorted[first].range.end <= start { first += 1 }
+            var box: PixelBox?
+            for glyph in sorted[first...] {
+                if glyph.range.start >= end { break }
+                if glyph.range.end > start { box = box.map { $0.union(glyph.box) } ?? glyph.box }
+            }
+            guard let box else { return nil }
+            intervals.append(readingInterval(box))
         }
         return intervals
     }

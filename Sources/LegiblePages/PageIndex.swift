@@ -9,41 +9,52 @@ import LegibleTextInput
 ///
 /// Coordinates are page pixels (origin top-left, y down); offsets are UTF-16 units.
 final class PageIndex {
-    let layout: PageLayout
-    let utf16: [UInt16]
+    /// The page document's fields other than its text, lines and paragraphs (kept as loaded;
+    /// ``layout`` puts the edited ones back).
+    private let header: PageLayout
+    private(set) var utf16: [UInt16]
     var length: Int { utf16.count }
     let pageBounds: CGRect
+
+    /// The lines, with a pending move (`Docs/Editing.md`, "Typing on a long page"): lines from
+    /// index `movedFrom` on are stored `moved` UTF-16 units before where they are, so that a
+    /// keystroke moves no word or glyph of the lines after it. ``line(_:)`` reads a line where it is.
+    private var storedLines: [Line]
+    private var movedFrom: Int
+    private var moved = 0
+    private(set) var paragraphs: [Paragraph]
+    private var materialised: PageLayout?
 
     /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
     /// `[lineStarts[i], unitEnds[i])`, which add the separator that follows.
     var lineStarts: [Int] { lineStartTable.values }
-    let lineEnds: [Int]
-    let unitEnds: [Int]
+    private(set) var lineEnds: [Int]
+    private(set) var unitEnds: [Int]
     /// Line rects clipped to the page, with overlaps between consecutive lines split at the
     /// middle so rects of consecutive lines never overlap.
-    let lineRects: [CGRect]
+    private(set) var lineRects: [CGRect]
     /// Skew of each line from its baseline, radians (positive: descending to the right).
-    let lineAngles: [Double]
+    private(set) var lineAngles: [Double]
     /// Base direction of the paragraph each line belongs to.
-    let lineDirections: [WritingDirection]
+    private(set) var lineDirections: [WritingDirection]
     /// Paragraph unit starts (tiling) and base directions.
-    let paragraphStarts: [Int]
-    let paragraphDirections: [WritingDirection]
+    private(set) var paragraphStarts: [Int]
+    private(set) var paragraphDirections: [WritingDirection]
     /// Line indices ordered by vertical centre, and the largest half height, for hit testing.
-    let linesByMidY: [Int]
-    let midYs: [Double]
+    private(set) var linesByMidY: [Int] = []
+    private(set) var midYs: [Double] = []
     /// `midYs` rounded down to whole pixels, for an O(1) starting point of hit tests.
-    let midYTable: SortedOffsets
+    private(set) var midYTable = SortedOffsets([])
     /// Line starts (ascending UTF-16 offsets) with an O(1) lookup; `lineStarts` reads them.
-    let lineStartTable: SortedOffsets
-    let maxHalfHeight: Double
+    private(set) var lineStartTable: SortedOffsets
+    private(set) var maxHalfHeight: Double = 0
     /// Tokenizer line units: `[0, line0.start)` if any, then each line from its start to the
     /// next line's start (the last to the end), so lines tile the text (`Docs/TextInputContract.md`, "Granularities": line).
-    let lineUnits: TextUnits
+    private(set) var lineUnits: TextUnits
     /// Tokenizer paragraph units: each paragraph with its terminating newline, tiling the text.
-    let paragraphUnits: TextUnits
-    let topY: Double
-    let bottomY: Double
+    private(set) var paragraphUnits: TextUnits
+    private(set) var topY: Double = 0
+    private(set) var bottomY: Double = 0
 
     /// Height of a caret on a page without lines (pixels).
     static let defaultLineHeight: Double = 24
@@ -58,25 +69,26 @@ final class PageIndex {
     }
 
     init(layout: PageLayout) {
-        self.layout = layout
+        var header = layout
+        (header.text, header.lines, header.paragraphs) = ("", [], [])
+        self.header = header
+        materialised = layout
         let utf16 = Array(layout.text.utf16)
         self.utf16 = utf16
         let (width, height) = (Double(layout.image.width), Double(layout.image.height))
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
+        storedLines = layout.lines
+        movedFrom = layout.lines.count
+        paragraphs = layout.paragraphs
 
-        var lines = layout.lines
-        if lines.isEmpty && !utf16.isEmpty {
-            // A document with text but no lines: the whole page is one line.
-            lines = [Line(range: UTF16Span(0, utf16.count), box: PixelBox(x: 0, y: 0, width: width, height: height))]
-        }
+        let lines = Self.indexedLines(layout.lines, length: utf16.count, width: width, height: height)
         let starts = lines.map { $0.range.start }
         lineStartTable = SortedOffsets(starts)
         lineEnds = lines.map { $0.range.end }
         unitEnds = lines.indices.map { index in
             index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
         }
-        let rects = Self.separatedRects(lines, width: width, height: height)
-        lineRects = rects
+        lineRects = Self.separatedRects(lines, width: width, height: height)
         lineAngles = lines.map(Self.angle)
 
         let paragraphs = Self.paragraphs(layout, utf16: utf16)
@@ -90,8 +102,20 @@ final class PageIndex {
         for start in starts where start > lineBoundaries[lineBoundaries.count - 1] { lineBoundaries.append(start) }
         lineUnits = TextUnits(tilingFrom: utf16.isEmpty ? [] : lineBoundaries, length: utf16.count)
         paragraphUnits = TextUnits(tilingFrom: paragraphs.starts, length: utf16.count)
-
         geometryCache = Array(repeating: nil, count: starts.count)
+        sortByMidY()
+    }
+
+    /// The lines the index is built over: a document with text but no lines is one line over
+    /// the whole page.
+    static func indexedLines(_ lines: [Line], length: Int, width: Double, height: Double) -> [Line] {
+        guard lines.isEmpty, length > 0 else { return lines }
+        return [Line(range: UTF16Span(0, length), box: PixelBox(x: 0, y: 0, width: width, height: height))]
+    }
+
+    /// The hit-testing order and the page's vertical extent, from `lineRects`.
+    private func sortByMidY() {
+        let rects = lineRects
         let order = rects.indices.sorted { rects[$0].midY < rects[$1].midY }
         linesByMidY = order
         midYs = order.map { Double(rects[$0].midY) }
@@ -101,14 +125,46 @@ final class PageIndex {
         bottomY = rects.map { Double($0.maxY) }.max() ?? 0
     }
 
+    /// The page's image.
+    var image: PageImage { header.image }
+    /// The number of the page document's lines (``lineCount`` counts one more for a page with
+    /// text and no line).
+    var storedLineCount: Int { storedLines.count }
+
+    /// Line `index` of the page document, where it is in the text now.
+    func line(_ index: Int) -> Line {
+        index >= movedFrom ? storedLines[index].shifted(by: moved) : storedLines[index]
+    }
+
+    /// The page document as edited: built once after a change, when first asked for.
+    var layout: PageLayout {
+        if let materialised { return materialised }
+        settleLines(before: storedLines.count)
+        var layout = header
+        (layout.text, layout.lines, layout.paragraphs) = (String(decoding: utf16, as: UTF16.self), storedLines, paragraphs)
+        materialised = layout
+        return layout
+    }
+
+    /// Moves the pending move's start to line `index`, shifting the lines in between (a gap
+    /// buffer's move: typing again where the last keystroke was moves nothing).
+    private func settleLines(before index: Int) {
+        if index > movedFrom {
+            for line in movedFrom..<index { storedLines[line] = storedLines[line].shifted(by: moved) }
+        } else {
+            for line in index..<movedFrom { storedLines[line] = storedLines[line].shifted(by: -moved) }
+        }
+        movedFrom = index
+        if index == storedLines.count { moved = 0 }
+    }
+
     /// Line boxes, grown to hold their words' boxes and clipped to the page; where consecutive
     /// lines overlap, the overlap is split at its middle, so their rects never overlap. A word
     /// box that sticks out of its line's box (an imported file may say so) is ink of that line:
     /// clamping it to the line box would squeeze the word to nothing at the line's edge.
     static func separatedRects(_ lines: [Line], width: Double, height: Double) -> [CGRect] {
         var rects = lines.map { line -> CGRect in
-            let grown = (line.words ?? []).reduce(line.box) { $0.union($1.box) }
-            let box = grown.clipped(toWidth: width, height: height)
+            let box = grownBox(line, width: width, height: height)
             return CGRect(x: box.x, y: box.y, width: box.width, height: box.height)
         }
         for index in rects.indices.dropLast() {
@@ -125,6 +181,11 @@ final class PageIndex {
             rects[index + 1] = upperFirst ? newLower : newUpper
         }
         return rects
+    }
+
+    /// A line's box grown to hold its words' boxes, clipped to the page.
+    static func grownBox(_ line: Line, width: Double, height: Double) -> PixelBox {
+        (line.words ?? []).reduce(line.box) { $0.union($1.box) }.clipped(toWidth: width, height: height)
     }
 
     /// A line's skew from its baseline, radians; 0 without a usable baseline.
@@ -199,20 +260,105 @@ final class PageIndex {
         return separator.contains { StringTokenizer.isParagraphBreak(utf16[$0]) }
     }
 
-    /// The cluster geometry of line `index`, built on first use from `characters` (the page's
-    /// grapheme-cluster units).
-    func geometry(ofLine index: Int, characters: TextUnits) -> LineGeometry {
-        if let cached = geometryCache[index] { return cached.geometry }
-        let lines = layout.lines
+    /// The cluster geometry of line `index`, built on first use (again after an edit moved or
+    /// changed the line).
+    func geometry(ofLine index: Int) -> LineGeometry {
+        if let cached = geometryCache[index], cached.geometry.start == lineStarts[index] { return cached.geometry }
         let line: Line =
-            index < lines.count
-            ? lines[index]
+            index < storedLines.count
+            ? self.line(index)
             : Line(
                 range: UTF16Span(lineStarts[index], lineEnds[index]),
                 box: PixelBox(x: 0, y: 0, width: pageBounds.width, height: pageBounds.height))
-        let geometry = LineGeometry(
-            line: line, rect: lineRects[index], direction: lineDirections[index], characters: characters, utf16: utf16)
+        let geometry = LineGeometry(line: line, rect: lineRects[index], direction: lineDirections[index], utf16: utf16)
         geometryCache[index] = LineGeometryBox(geometry)
         return geometry
+    }
+}
+
+/// An edit inside one line, as the index makes it and undo takes it back (`Docs/Editing.md`,
+/// "Typing on a long page"). Offsets are UTF-16.
+struct LineSplice {
+    /// The line's index.
+    var line: Int
+    /// The span replaced, in the text before the edit.
+    var range: UTF16Span
+    /// The text it held, and the text that replaces it.
+    var removed: [UInt16]
+    var inserted: [UInt16]
+    /// The line before the edit, and after it (in the text after it).
+    var before: Line
+    var after: Line
+
+    /// The splice that takes this one back.
+    var inverse: LineSplice {
+        LineSplice(
+            line: line, range: UTF16Span(range.start, range.start + inserted.count), removed: inserted, inserted: removed,
+            before: after, after: before)
+    }
+}
+
+extension PageIndex {
+    /// Makes `splice` in place: the text spliced, the line replaced, and every offset after it
+    /// moved, at the cost of the line and of lists of integers, not of the page's words and
+    /// glyphs (those of later lines move when read, or when the document is next built).
+    func apply(_ splice: LineSplice) {
+        let (h, a) = (splice.line, splice.range.start)
+        let delta = splice.inserted.count - splice.range.length
+        utf16.replaceSubrange(splice.range.range, with: splice.inserted)
+        settleLines(before: h + 1)
+        storedLines[h] = splice.after
+        moved += delta
+        materialised = nil
+        Self.move(&paragraphs, after: a, by: delta)
+        lineStartTable.shift(after: a, by: delta)
+        lineEnds[h] = splice.after.range.end
+        Self.add(delta, to: &lineEnds, from: h + 1)
+        Self.add(delta, to: &unitEnds, from: h)
+        lineUnits.shift(after: a, by: delta)
+        paragraphUnits.shift(after: a, by: delta)
+        Self.add(delta, to: &paragraphStarts, from: TextUnits.lastIndex(in: paragraphStarts, atMost: a) + 1)
+        geometryCache[h] = nil
+        updateDirection(ofParagraphHolding: lineStarts[h])
+        let (width, height) = (pageBounds.width, pageBounds.height)
+        if Self.grownBox(splice.before, width: width, height: height) != Self.grownBox(splice.after, width: width, height: height) {
+            // The line's box grew: rects split against their neighbours, and the hit-testing order, again.
+            lineRects = Self.separatedRects(storedLines, width: width, height: height)
+            geometryCache = Array(repeating: nil, count: geometryCache.count)
+            sortByMidY()
+        }
+    }
+
+    /// Adds `delta` to `values[start...]`: one access to the array, not one a value.
+    private static func add(_ delta: Int, to values: inout [Int], from start: Int) {
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in start..<buffer.count { buffer[index] += delta }
+        }
+    }
+
+    /// Paragraphs moved through an edit at `offset` inside one line: the one holding it ends
+    /// `delta` units later, the later ones move whole.
+    private static func move(_ paragraphs: inout [Paragraph], after offset: Int, by delta: Int) {
+        var index = paragraphs.count - 1
+        while index >= 0, paragraphs[index].range.end >= offset {
+            let range = paragraphs[index].range
+            paragraphs[index].range = UTF16Span(range.start > offset ? range.start + delta : range.start, range.end + delta)
+            index -= 1
+        }
+    }
+
+    /// The base direction of the paragraph unit holding `offset`, worked out again; its lines'
+    /// geometry is built again when it changed.
+    private func updateDirection(ofParagraphHolding offset: Int) {
+        let paragraph = TextUnits.lastIndex(in: paragraphStarts, atMost: offset)
+        guard paragraph >= 0 else { return }
+        let end = paragraph + 1 < paragraphStarts.count ? paragraphStarts[paragraph + 1] : utf16.count
+        let direction = Self.firstStrongDirection(utf16[paragraphStarts[paragraph]..<end])
+        guard direction != paragraphDirections[paragraph] else { return }
+        paragraphDirections[paragraph] = direction
+        for line in lineDirections.indices where lineStarts[line] >= paragraphStarts[paragraph] && lineStarts[line] < end {
+            lineDirections[line] = direction
+            geometryCache[line] = nil
+        }
     }
 }

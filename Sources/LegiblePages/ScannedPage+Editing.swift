@@ -69,16 +69,31 @@ extension ScannedPage {
 
     /// Puts the page back as it was before the last group of edits.
     public func undo() {
-        guard let state = history.undo(from: EditHistory.State(layout: layout, selection: selection)) else { return }
+        guard let group = history.undo(selection: selection, layout: { layout }) else { return }
         marked = nil
-        install(state.layout) { _ in state.selection }
+        changingText {
+            for step in group.steps.reversed() {
+                switch step {
+                case .line(let splice): index.apply(splice.inverse)
+                case .page(let before): index = PageIndex(layout: before)
+                }
+            }
+            selection = group.selectionBefore
+        }
     }
 
     /// Makes the last undone group of edits again.
     public func redo() {
-        guard let state = history.redo(from: EditHistory.State(layout: layout, selection: selection)) else { return }
+        guard let group = history.redo() else { return }
         marked = nil
-        install(state.layout) { _ in state.selection }
+        changingText {
+            if let after = group.after {
+                index = PageIndex(layout: after)
+            } else {
+                for case .line(let splice) in group.steps { index.apply(splice) }
+            }
+            selection = group.selectionAfter
+        }
     }
 
     /// Whether the paragraph holding `offset` of `text` (a run between line feeds) reads right
@@ -105,20 +120,65 @@ extension ScannedPage {
         (try? checkedEdit(range, with: text, kind: kind, endsGroup: endsGroup)) != nil
     }
 
-    /// Makes one edit, or throws why the page refuses it, changing nothing.
+    /// Makes one edit, or throws why the page refuses it, changing nothing. An edit inside one
+    /// line that no other line touches is made on that line alone (`Line.editedAlone`); any
+    /// other edits the whole page (`Docs/Editing.md`, "Typing on a long page").
     func checkedEdit(_ range: TextRange, with text: String, kind: EditHistory.Kind, endsGroup: Bool = false) throws(PageEditError) {
         let change = PageEdit(range: UTF16Span(range.start.offset, range.end.offset), text: text)
-        let lines = layout.lines
-        let newText = Array(index.utf16[..<change.range.start]) + Array(change.text.utf16) + Array(index.utf16[change.range.end...])
-        // A line's direction is its paragraph's in the text as edited, as the page will read it.
-        let edited = try layout.applying(change) { line in
-            Self.paragraphIsRightToLeft(at: change.map(lines[line].range.start, .start), in: newText)
+        let caret = change.insertedRange.end
+        let step: EditHistory.Step
+        var edited: PageLayout?
+        if let splice = localSplice(for: change) {
+            step = .line(splice)
+        } else {
+            let before = layout
+            let newText = Array(index.utf16[..<change.range.start]) + Array(change.text.utf16) + Array(index.utf16[change.range.end...])
+            // A line's direction is its paragraph's in the text as edited, as the page will read it.
+            edited = try before.applying(change) { line in
+                Self.paragraphIsRightToLeft(at: change.map(before.lines[line].range.start, .start), in: newText)
+            }
+            step = .page(before: before)
         }
         // Backspaces continue a group from where the last one left the caret: their range's end.
         let at = kind == .deleting ? range.end.offset : range.start.offset
-        history.willEdit(kind, at: at, before: EditHistory.State(layout: layout, selection: selection))
-        let caret = change.insertedRange.end
-        install(edited) { _ in TextRange(caret, caret) }
-        history.didEdit(kind, caret: caret, ends: endsGroup)
+        history.record(step, kind: kind, at: at, selection: selection, caret: caret, ends: endsGroup)
+        changingText {
+            if case .line(let splice) = step { index.apply(splice) } else if let edited { index = PageIndex(layout: edited) }
+            selection = TextRange(caret, caret)
+        }
+    }
+
+    /// `change` as a splice of one line, when it lies inside a line's text (ends included) that
+    /// no other line touches, and that line can make it alone.
+    func localSplice(for change: PageEdit) -> LineSplice? {
+        let (start, end) = (change.range.start, change.range.end)
+        guard let host = index.lineIndex(containing: start), host < index.storedLineCount, index.lineStarts[host] <= start,
+            end <= index.lineEnds[host], host == 0 || index.lineEnds[host - 1] < start,
+            host + 1 == index.lineCount || index.lineStarts[host + 1] > end
+        else { return nil }
+        let line = index.line(host)
+        let units = index.utf16
+        let edited = line.editedAlone(by: change, units: units, image: index.image) {
+            Self.editedParagraphIsRightToLeft(from: line.range.start, in: units, change: change)
+        }
+        guard let edited else { return nil }
+        return LineSplice(
+            line: host, range: change.range, removed: Array(index.utf16[start..<end]), inserted: Array(change.text.utf16), before: line,
+            after: edited)
+    }
+
+    /// Whether the paragraph holding `offset` (a run between line feeds) reads right to left
+    /// once `change`, which holds no line feed, is made: ``paragraphIsRightToLeft(at:in:)``
+    /// without building the edited text.
+    static func editedParagraphIsRightToLeft(from offset: Int, in units: [UInt16], change: PageEdit) -> Bool {
+        let start = units[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let before = units[start..<change.range.start]
+        if let feed = before.firstIndex(of: 0x0A) { return PageIndex.firstStrongDirection(units[start..<feed]) == .rightToLeft }
+        let after = units[change.range.end...]
+        for piece in [before, ArraySlice(change.text.utf16), units[change.range.end..<(after.firstIndex(of: 0x0A) ?? units.count)]] {
+            let direction = PageIndex.firstStrongDirection(piece)
+            if direction != .natural { return direction == .rightToLeft }
+        }
+        return false
     }
 }

@@ -13,7 +13,7 @@ extension ScannedPage {
             // Empty page: a caret at the text origin with a default line height, never `.zero`.
             return clippedToPage(CGRect(x: 0, y: 0, width: Self.caretWidth, height: PageIndex.defaultLineHeight))
         }
-        let geometry = index.geometry(ofLine: lineIndex, characters: characters)
+        let geometry = index.geometry(ofLine: lineIndex)
         let x = geometry.caretX(at: min(offset, geometry.end))
         let rect = index.lineRects[lineIndex]
         return clippedToPage(
@@ -43,7 +43,7 @@ extension ScannedPage {
             let upper = min(range.end.offset, index.unitEnds[lineIndex])
             // A range that ends right after a separator adds nothing on the next line ("Geometry").
             guard upper > lower || (lineIndex == first && lineIndex == last) else { continue }
-            let geometry = index.geometry(ofLine: lineIndex, characters: characters)
+            let geometry = index.geometry(ofLine: lineIndex)
             let (minX, maxX) = geometry.xExtent(from: min(lower, geometry.end), to: upper)
             let lineRect = index.lineRects[lineIndex]
             let rect = clippedToPage(CGRect(x: minX, y: Double(lineRect.minY), width: maxX - minX, height: Double(lineRect.height)))
@@ -110,7 +110,7 @@ extension ScannedPage {
     public func characterRange(at point: CGPoint) -> TextRange? {
         let slop = 2.0
         guard length > 0, let lineIndex = nearestLine(to: point, slop: slop) else { return nil }
-        let geometry = index.geometry(ofLine: lineIndex, characters: characters)
+        let geometry = index.geometry(ofLine: lineIndex)
         guard let cluster = geometry.clusterIndex(atX: Double(point.x), slop: slop) else { return nil }
         return TextRange(geometry.clusterStarts[cluster], geometry.clusterEnds[cluster])
     }
@@ -145,7 +145,7 @@ extension ScannedPage {
     /// The cluster boundary on line `lineIndex` nearest to page x. Left of the line: its start.
     /// Right of it: the fragment end minus a trailing newline, `.upstream` (`Docs/TextInputContract.md`, "Geometry").
     func closestPosition(onLine lineIndex: Int, x: Double) -> TextPosition {
-        let geometry = index.geometry(ofLine: lineIndex, characters: characters)
+        let geometry = index.geometry(ofLine: lineIndex)
         switch geometry.landing(atX: x) {
         case .beforeStart:
             return TextPosition(offset: index.lineStarts[lineIndex])

@@ -89,10 +89,15 @@ extension ScannedPage {
 
     /// The grapheme cluster holding UTF-16 offset `offset`, from segmenting only the paragraph
     /// around it: no cluster runs past a line feed (UAX #29, GB5), so an edit does not
-    /// segment the whole page (`Docs/Editing.md`, "Measured"). Nil outside the text.
+    /// segment the whole page (`Docs/Editing.md`, "Measured"); a unit between two simple
+    /// boundaries (``UnicodeSegmentation/isSimpleBoundary(_:in:)``) is its own cluster without
+    /// segmenting at all. Nil outside the text.
     func cluster(containing offset: Int) -> Range<Int>? {
         let units = index.utf16
         guard offset >= 0, offset < units.count else { return nil }
+        if UnicodeSegmentation.isSimpleBoundary(offset, in: units), UnicodeSegmentation.isSimpleBoundary(offset + 1, in: units) {
+            return offset..<offset + 1
+        }
         let start = units[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let end = units[offset...].firstIndex(of: 0x0A).map { $0 + 1 } ?? units.count
         let local = offset - start

@@ -15,8 +15,10 @@ import LegibleTextInput
 /// Not thread-safe: use a page from one isolation domain (a UIKit host uses it on the main
 /// actor, as `UITextInput` requires).
 public final class ScannedPage: TextInput {
-    /// The page document this page was built from.
-    public private(set) var layout: PageLayout
+    /// The page document as it reads now: as loaded, re-read or edited. Built again after an
+    /// edit when first asked for (O(page)); the editing members themselves never build it
+    /// (`Docs/Editing.md`, "Typing on a long page").
+    public var layout: PageLayout { index.layout }
     var index: PageIndex
     var selection: TextRange?
     private var pageTokenizer: PageTokenizer?
@@ -34,7 +36,6 @@ public final class ScannedPage: TextInput {
 
     /// Creates a page over a layout (a page document or a hand-built layout).
     public init(layout: PageLayout) {
-        self.layout = layout
         self.index = PageIndex(layout: layout)
     }
 
@@ -84,11 +85,19 @@ public final class ScannedPage: TextInput {
     /// Puts `newLayout` in place inside one `textWillChange` / `textDidChange` pair, the
     /// selection set by `selecting` once the new text is in place.
     func install(_ newLayout: PageLayout, selecting: (ScannedPage) -> TextRange?) {
+        changingText {
+            index = PageIndex(layout: newLayout)
+            selection = selecting(self)
+        }
+    }
+
+    /// Runs `change`, which changes the text and places the selection (without the
+    /// tokenizer's units, which are then out of date), inside one `textWillChange` /
+    /// `textDidChange` pair.
+    func changingText(_ change: () -> Void) {
         inputDelegate?.textWillChange(self)
-        layout = newLayout
-        index = PageIndex(layout: newLayout)
+        change()
         pageTokenizer?.invalidateUnits()
-        selection = selecting(self)
         inputDelegate?.textDidChange(self)
     }
 

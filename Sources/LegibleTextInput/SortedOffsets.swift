@@ -5,10 +5,16 @@
 /// Plain binary search made per-query costs grow with the page: on a 1,000,000-unit page
 /// `selectionRects` took 3.5× as long as on a 1,000-unit page (benchmark, 2026-11-29), over
 /// the contract's 2× budget. Memory: 4 bytes per 16 units of range.
+///
+/// An edit moves the values after it (``shift(after:by:)``); the blocks from the edit on are
+/// then searched by plain binary search, O(log n), until the table is built again, so that a
+/// keystroke does not rebuild a table as long as the page (`Docs/Editing.md`, "Measured").
 public struct SortedOffsets: Sendable, Equatable {
     /// The values, ascending.
-    public let values: [Int]
-    private let buckets: [Int32]
+    public private(set) var values: [Int]
+    private var buckets: [Int32]
+    /// Buckets before this block are exact; from it on, the values have moved since.
+    private var exactBlocks: Int
     private static let shift = 4
 
     /// Creates the table; `values` must be ascending and non-negative.
@@ -23,7 +29,27 @@ public struct SortedOffsets: Sendable, Equatable {
             buckets[bucket] = Int32(index)
         }
         self.buckets = buckets
+        exactBlocks = limit
     }
+
+    /// Adds `delta` (UTF-16 units, either sign) to every value greater than `offset`: an edit at
+    /// `offset` changed the text's length. The values must stay ascending, so no value may lie
+    /// within the `-delta` units a deletion removed after `offset`.
+    public mutating func shift(after offset: Int, by delta: Int) {
+        guard delta != 0 else { return }
+        let first = TextUnits.lastIndex(in: values, atMost: offset) + 1
+        // Through a buffer pointer the loop has no bounds checks, so it vectorises: a keystroke
+        // on a page of 2,000 lines moves a thousand values here.
+        values.withUnsafeMutableBufferPointer { buffer in
+            for index in first..<buffer.count { buffer[index] += delta }
+        }
+        // A bucket counts the values below its block's first offset; blocks at or before
+        // `offset` count none of the moved values, before or after.
+        exactBlocks = min(exactBlocks, max(0, offset >> Self.shift) + 1)
+    }
+
+    /// Equal when the values are: the lookup table is how they are found, not what they are.
+    public static func == (lhs: SortedOffsets, rhs: SortedOffsets) -> Bool { lhs.values == rhs.values }
 
     /// Number of values.
     public var count: Int { values.count }
@@ -33,8 +59,9 @@ public struct SortedOffsets: Sendable, Equatable {
     public func lastIndex(atMost x: Int) -> Int {
         if x < 0 { return values.isEmpty || values[0] > x ? -1 : TextUnits.lastIndex(in: values, atMost: x) }
         let block = x >> 4
-        let lowerBound = block < bucketCount ? Int(bucket(block)) : values.count
-        let upperBound = block + 1 < bucketCount ? Int(bucket(block + 1)) : values.count
+        let exact = exactBucketCount
+        let lowerBound = block < exact ? Int(bucket(block)) : exact > 0 ? Int(bucket(exact - 1)) : 0
+        let upperBound = block + 1 < exact ? Int(bucket(block + 1)) : values.count
         // Every value before `lowerBound` is < bucket*16 <= x; every value from `upperBound` on
         // is >= (bucket+1)*16 > x. So the answer lies in [lowerBound - 1, upperBound - 1].
         var low = lowerBound
@@ -46,6 +73,6 @@ public struct SortedOffsets: Sendable, Equatable {
         return low - 1
     }
 
-    @usableFromInline var bucketCount: Int { buckets.count }
+    @usableFromInline var exactBucketCount: Int { min(buckets.count, exactBlocks) }
     @usableFromInline func bucket(_ index: Int) -> Int32 { buckets[index] }
 }

@@ -8,8 +8,8 @@ public struct TextUnits: Sendable, Equatable {
     public var starts: [Int] { startTable.values }
     /// Unit ends, ascending; `ends[i] > starts[i]`.
     public var ends: [Int] { endTable.values }
-    private let startTable: SortedOffsets
-    private let endTable: SortedOffsets
+    private var startTable: SortedOffsets
+    private var endTable: SortedOffsets
 
     /// Creates units from ranges; empty ranges are dropped; ranges must be sorted and disjoint.
     public init(_ ranges: [Range<Int>]) {
@@ -36,6 +36,14 @@ public struct TextUnits: Sendable, Equatable {
             if end > start { ranges.append(start..<end) }
         }
         self.init(ranges)
+    }
+
+    /// Moves every start and end greater than `offset` by `delta` UTF-16 units: an edit at
+    /// `offset` that lies inside one unit changed the text's length. A unit ending at `offset`
+    /// stays as it is; the unit holding the edit grows or shrinks.
+    public mutating func shift(after offset: Int, by delta: Int) {
+        startTable.shift(after: offset, by: delta)
+        endTable.shift(after: offset, by: delta)
     }
 
     /// Number of units.

@@ -39,6 +39,26 @@ public enum UnicodeSegmentation {
         return (0..<Int(found)).map { Int(starts[$0])..<Int(ends[$0]) }
     }
 
+    /// The grapheme clusters of `utf16`, offsets from its start: ``segments(_:of:)`` with
+    /// `.graphemes`, without ICU for text whose every unit is below U+0300 (no carriage return):
+    /// no character there is Extend, ZWJ, SpacingMark, Prepend, Hangul or a regional indicator
+    /// (© and ® are pictographic, but join only through a ZWJ), so by UAX #29 (GB999) each unit
+    /// is a cluster of its own. Typing Latin text
+    /// then costs no break iterator per keystroke (`Docs/Editing.md`, "Typing on a long page").
+    public static func graphemeClusters(of utf16: ArraySlice<UInt16>) -> [Range<Int>] {
+        if utf16.allSatisfy({ $0 < 0x300 && $0 != 0x0D }) { return (0..<utf16.count).map { $0..<$0 + 1 } }
+        return segments(.graphemes, of: Array(utf16))
+    }
+
+    /// Whether a cluster boundary lies at `offset` of `utf16` with both neighbours below U+0300
+    /// and not a CR LF pair, as ``graphemeClusters(of:)`` reasons; false when it cannot say so
+    /// without segmenting (then segment).
+    public static func isSimpleBoundary(_ offset: Int, in utf16: [UInt16]) -> Bool {
+        guard offset > 0, offset < utf16.count else { return offset == 0 || offset == utf16.count }
+        let (before, after) = (utf16[offset - 1], utf16[offset])
+        return before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A)
+    }
+
     /// When ICU itself fails (out of memory): Swift's own grapheme breaking (UAX #29) for
     /// characters, and no word or sentence units rather than wrong ones.
     static func fallback(_ kind: Kind, of utf16: [UInt16]) -> [Range<Int>] {

@@ -11,7 +11,7 @@
 //                                   one run; scheduling and engine cost per task; 10⁶-page projection
 //   legible-bench pdf-in            a 15-page scanned PDF made accessible by legible pdf and by ocrmypdf
 //                                   --jobs 1, side by side; a 1,000-page PDF ingested
-//   legible-bench editing           typing and deleting 200 characters on pages of 100, 500 and 2,000 lines
+//   legible-bench editing [typing]  aligning a transcription, then typing and deleting 200 characters on pages of 100, 500 and 2,000 lines
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -502,9 +502,11 @@ case "pdf":
 case "pdf-in":
     try pdfInputBenchmark()
 case "editing":
-    editingBenchmark()
+    editingBenchmark(alignment: CommandLine.arguments.dropFirst(2).first != "typing")
 case "speech":
     try speechBenchmark()
 default:
-    print("usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing | speech")
+    print(
+        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech"
+    )
 }

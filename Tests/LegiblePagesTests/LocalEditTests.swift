@@ -1,0 +1,109 @@
+import Foundation
+import LegibleLayout
+import LegibleTestSupport
+import LegibleTextInput
+import Testing
+
+@testable import LegiblePages
+
+/// Typing on a long page (`Docs/Editing.md`): an edit inside one line is made on that line
+/// alone, and must leave the page exactly as editing the whole page does.
+@Suite("Edits made on one line alone")
+struct LocalEditTests {
+    /// Whether the paragraph (a run between line feeds) holding `offset` starts, at its first
+    /// letter, in Hebrew: the only right-to-left script of the pages edited here.
+    static func isRightToLeft(at offset: Int, in text: String) -> Bool {
+        let units = Array(text.utf16)
+        let start = units[..<min(offset, units.count)].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let paragraph = String(decoding: units[start...].prefix { $0 != 0x0A }, as: UTF16.self)
+        guard let letter = paragraph.unicodeScalars.first(where: \.properties.isAlphabetic) else { return false }
+        return (0x0590...0x05FF).contains(letter.value)
+    }
+
+    @Test(
+        "random edits inside lines give the page the whole-page edit gives, and undo and redo give back each state",
+        arguments: ["chicago", "mixed"])
+    func sameAsWholePage(page name: String) throws {
+        let pieces = ["", "x", " ", "wo", "é", "e\u{301}", "👩‍👩‍👧", "ש", "a b", "🇨🇭", "  "]
+        var generator = SplitMix(seed: name == "chicago" ? 3 : 4)
+        var local = 0
+        for _ in 0..<40 {
+            let page = name == "chicago" ? try EditingTests.chicago() : EditingTests.mixed()
+            var states = [page.layout]
+            for step in 0..<15 {
+                let lines = page.layout.lines
+                let line = lines[Int(generator.next() % UInt64(lines.count))]
+                let cuts = EditingTests.boundaries(page.text(in: TextRange(line.range.start, line.range.end)) ?? "").map {
+                    $0 + line.range.start
+                }
+                let start = cuts[Int(generator.next() % UInt64(cuts.count))]
+                let ends = cuts.filter { $0 >= start }.prefix(4)
+                let end = ends[ends.startIndex + Int(generator.next() % UInt64(ends.count))]
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                let before = page.layout
+                let edit = PageEdit(range: UTF16Span(start, end), text: piece)
+                let newText = String(
+                    decoding: Array(before.text.utf16)[..<start] + Array(edit.text.utf16) + Array(before.text.utf16)[end...], as: UTF16.self
+                )
+                let whole = try? before.applying(edit) {
+                    Self.isRightToLeft(at: edit.map(before.lines[$0].range.start, .start), in: newText)
+                }
+                if page.localSplice(for: edit) != nil { local += 1 }
+                // Every third edit a command of its own, so that undo has groups of both kinds.
+                if step % 3 == 0 {
+                    page.replace(TextRange(start, end), withText: piece)
+                } else {
+                    page.selectedTextRange = TextRange(start, end)
+                    page.insertText(piece)
+                }
+                if let whole {
+                    let same = page.layout == whole
+                    try #require(same, "replacing \(start)..<\(end) of \(before.text.debugDescription) with \(piece.debugDescription)")
+                } else {
+                    let unchanged = page.layout == before
+                    #expect(unchanged)
+                }
+                if page.layout != states.last { states.append(page.layout) }
+                let problems = checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 8)
+                try #require(problems.isEmpty, "\(problems.prefix(3))")
+            }
+            var undone = [page.layout]
+            while page.canUndo {
+                page.undo()
+                undone.append(page.layout)
+                #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 4).isEmpty)
+            }
+            #expect(undone.last == states.first)
+            #expect(Set(undone).isSubset(of: Set(states)))
+            while page.canRedo { page.redo() }
+            #expect(page.layout == states.last)
+        }
+        #expect(local > 300, "only \(local) of 600 edits were made on one line alone")
+    }
+
+    @Test("the page's index after edits on one line is the index built afresh from the page document")
+    func indexAsBuilt() throws {
+        let page = try EditingTests.chicago()
+        let words = page.layout.lines.compactMap { $0.words?.first }
+        for (count, word) in words.prefix(6).enumerated() {
+            page.selectedTextRange = TextRange(word.range.end, word.range.end)
+            for character in "ab cd" { page.insertText(String(character)) }
+            if count % 2 == 1 { page.deleteBackward() }
+        }
+        page.undo()
+        let fresh = PageIndex(layout: page.layout)
+        let index = page.index
+        #expect(index.utf16 == fresh.utf16 && index.lineStarts == fresh.lineStarts && index.lineEnds == fresh.lineEnds)
+        #expect(index.unitEnds == fresh.unitEnds && index.lineUnits == fresh.lineUnits && index.paragraphUnits == fresh.paragraphUnits)
+        #expect(index.paragraphStarts == fresh.paragraphStarts && index.paragraphDirections == fresh.paragraphDirections)
+        #expect(
+            index.lineRects == fresh.lineRects && index.lineDirections == fresh.lineDirections && index.linesByMidY == fresh.linesByMidY)
+        for line in 0..<index.lineCount {
+            #expect(index.geometry(ofLine: line).clusterStarts == fresh.geometry(ofLine: line).clusterStarts)
+            #expect(index.geometry(ofLine: line).leading == fresh.geometry(ofLine: line).leading)
+        }
+        for offset in stride(from: 0, through: page.length + 20, by: 7) {
+            #expect(index.lineStartTable.lastIndex(atMost: offset) == fresh.lineStartTable.lastIndex(atMost: offset))
+        }
+    }
+}
