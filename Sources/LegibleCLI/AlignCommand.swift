@@ -2,6 +2,7 @@ import Foundation
 import LegibleAlignment
 import LegibleImport
 import LegibleLayout
+import LegibleOCR
 import LegiblePages
 import LegibleSystem
 import LegibleTextInput
@@ -15,7 +16,7 @@ enum AlignCommand {
     static let spec = CommandSpec(
         name: "align", arguments: "PAGE.json TRANSCRIPT.txt|.xml", positionalCount: 2...2,
         summary: "Aligns a typed transcription onto the page's lines and words and writes the corrected page document.",
-        options: [output.spec, json.spec], run: run)
+        options: [output.spec, image.spec, json.spec], run: run)
 
     /// The longest transcription read: a page's text is a few kilobytes; 4 MiB is far beyond
     /// any page and keeps the alignment's time and memory bounded before it starts.
@@ -37,13 +38,19 @@ enum AlignCommand {
             throw CLIError.badData("\(transcriptPath): \(error)")
         }
         let lines = page.layout.lines
-        let corrected: PageLayout
+        var corrected: PageLayout
         do {
             corrected = try alignment.applied(to: page.layout) { line in
                 page.baseWritingDirection(for: TextPosition(offset: lines[line].range.start), in: .forward) == .rightToLeft
             }
         } catch {
             throw CLIError(code: 70, message: "\(documentPath): \(error)")
+        }
+        if let ink = try ink(for: page.layout, document: documentPath, given: command[image]) {
+            // Only flowing text leaves it to the ink to say where the scan's lines break.
+            var flowing = false
+            if case .text(let text) = transcript { flowing = InkFit.isFlowing(text, over: page.layout) }
+            corrected = InkFit.fitted(corrected, lines: changedLines(from: page.layout, to: corrected), ink: ink, splittingRows: flowing)
         }
         if outputPath == documentPath {
             try EditCommand.save(corrected, to: file)
@@ -52,6 +59,36 @@ enum AlignCommand {
         }
         try report(alignment, written: outputPath, json: command[json])
         return 0
+    }
+
+    /// The scan's ink, which places the corrected words (`Docs/Editing.md`, "Fitting words to
+    /// their ink"): from `given`, which must be this page's scan (65 otherwise, 66 when
+    /// missing), else from the page's image beside the document when it is there and is the
+    /// scan the page was read from; nil when there is none.
+    static func ink(for layout: PageLayout, document: String, given: String?) throws -> InkMask? {
+        let beside = layout.image.file.map { AtomicFile.folderPath(of: document) + "/" + $0 }
+        guard let path = given ?? beside.flatMap({ FileManager.default.fileExists(atPath: $0) ? $0 : nil }) else { return nil }
+        if let expected = layout.image.sha256, let actual = Checksum.sha256Hex(ofFileAt: path), actual != expected.lowercased() {
+            guard given != nil else { return nil }
+            throw CLIError.badData("\(path): is not the scan this page was read from (its SHA-256 differs)")
+        }
+        let mask: InkMask
+        do {
+            mask = try PageInk.mask(imageAt: path)
+        } catch let error as OCRError {
+            throw CLIError(code: error.exitCode, message: error.description)
+        }
+        guard mask.width == layout.image.width, mask.height == layout.image.height else {
+            throw CLIError.badData(
+                "\(path): is \(mask.width) × \(mask.height) pixels, the page \(layout.image.width) × \(layout.image.height)")
+        }
+        return mask
+    }
+
+    /// The lines whose text the alignment changed (every line when it changed their number).
+    static func changedLines(from before: PageLayout, to after: PageLayout) -> Set<Int>? {
+        guard before.lines.count == after.lines.count else { return nil }
+        return Set(after.lines.indices.filter { before.text(of: before.lines[$0].range) != after.text(of: after.lines[$0].range) })
     }
 
     /// A transcription as read: plain text, or lines that say where they are written.
@@ -131,4 +168,8 @@ extension AlignCommand {
         "-o", "--output", placeholder: "OUT.json", help: "where to write the corrected page document (default: PAGE.json itself)")
     /// `--json`.
     static let json: Option<Bool> = .flag("--json", help: "print the report as one JSON object")
+    /// `--image`.
+    static let image: Option<String?> = .text(
+        "--image", placeholder: "SCAN",
+        help: "the scan, whose ink places the corrected words (default: the page's image beside PAGE.json, when there)")
 }

@@ -164,6 +164,30 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 line.split(whereSeparator: \.isWhitespace) == text.split(whereSeparator: \.isWhitespace),
                 "a placed line does not read its text")
         }
+        fitToInk(applied)
+    }
+
+    /// The aligned page fitted to chicago-1's ink (its glyph boxes, drawn): only boxes move and
+    /// lines split at a space, so the text and every word's range stay, and the page validates.
+    static func fitToInk(_ applied: PageLayout) {
+        guard let ink = chicagoInk else { return }
+        let fitted = InkFit.fitted(applied, ink: ink)
+        precondition(fitted.text == applied.text, "fitting to the ink changed the text")
+        let ranges = { (layout: PageLayout) in layout.lines.flatMap { $0.words ?? [] }.map(\.range) }
+        precondition(ranges(fitted) == ranges(applied), "fitting to the ink changed the words")
+        precondition((try? fitted.validate()) != nil, "a page fitted to the ink does not validate")
+    }
+
+    /// chicago-1's ink, drawn as its glyph boxes.
+    static let chicagoInk: InkMask? = chicago.first.flatMap { page in
+        let (width, height) = (page.image.width, page.image.height)
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for glyph in page.lines.flatMap({ $0.words ?? [] }).flatMap({ $0.glyphs ?? [] }) {
+            for y in max(0, Int(glyph.box.y))..<min(height, Int(glyph.box.maxY)) {
+                for x in max(0, Int(glyph.box.x))..<min(width, Int(glyph.box.maxX)) { pixels[y * width + x] = 1 }
+            }
+        }
+        return InkMask(width: width, height: height, pixels: pixels)
     }
 
     static func atspi(_ data: Data) {

@@ -162,6 +162,21 @@ enum Leptonica {
     /// `a AND b` for 1-bit images of one size.
     static func intersection(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixAnd(nil, a.pointer, b.pointer)) }
 
+    /// A 1-bit image's pixels, row-major, one byte each (1 for ink), as Swift values.
+    static func pixels(_ binary: PixImage) -> [UInt8] {
+        let (width, height) = (binary.width, binary.height)
+        guard binary.depth == 1, let data = pixGetData(binary.pointer) else { return [] }
+        let wordsPerLine = Int(pixGetWpl(binary.pointer))
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        for row in 0..<height {
+            let line = data + row * wordsPerLine
+            for column in 0..<width where (line[column >> 5] >> (31 - UInt32(column & 31))) & 1 != 0 {
+                pixels[row * width + column] = 1
+            }
+        }
+        return pixels
+    }
+
     /// Ink pixels in each row (`byRow`) or each column of a 1-bit image, as Swift integers.
     static func inkProfile(_ binary: PixImage, byRow: Bool) -> [Int] {
         integers(byRow ? pixCountPixelsByRow(binary.pointer, nil) : pixCountPixelsByColumn(binary.pointer))

@@ -113,6 +113,20 @@ struct EditCommandTests {
                 "\(name): \(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: "\(folder)/\(name).json"))
         }
+        // The scan whose ink places the words: its own is taken; another page's, or none, is refused.
+        let scan = Repository.scans.appendingPathComponent("chicago-2.png").path
+        let inked = try legible(["align", fixture, folder + "/typed.txt", "-o", folder + "/inked.json", "--image", scan])
+        #expect(inked.status == 0, "\(inked.stderr)")
+        for (image, status, words) in [
+            (Repository.scans.appendingPathComponent("chicago-1.png").path, Int32(65), "is not the scan"),
+            (folder + "/none.png", 66, "no such file"),
+        ] {
+            let refused = try legible(["align", fixture, folder + "/typed.txt", "-o", folder + "/refused.json", "--image", image])
+            #expect(
+                refused.status == status && refused.stderr.contains(words) && refused.stderr.split(separator: "\n").count == 1,
+                "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/refused.json"))
+        }
     }
 
     struct GroundTruth: Decodable { var text: String }
@@ -161,5 +175,20 @@ struct EditCommandTests {
         #expect(Int(figures.output.4)! >= 95, "\(summary)")
         let others = try #require(run.stdout.firstMatch(of: #/others: (\d+) of (\d+) transcriptions/#), "\(run.stdout.suffix(400))")
         #expect(others.output.1 == others.output.2 && Int(others.output.2)! > 0, "\(run.stdout.suffix(400))")
+    }
+
+    /// The measure of word boxes (`Docs/Editing.md`, "Fitting words to their ink"):
+    /// every generated scan of `Scans/` read by Legible, its generator's truth text aligned onto
+    /// that reading with the scan's ink, each aligned word looked for among the true words (same
+    /// text, IoU ≥ 0.5): 95 % must be there.
+    @Test("the generated scans' truth aligned with their ink: 95 % of words on their true boxes")
+    func scansWordBoxes() throws {
+        let tool = Repository.root.appendingPathComponent("Tools/eval-align")
+        let run = try runProcess(tool, ["--scans", "--legible", Repository.legibleExecutable.path], environment: [:])
+        #expect(run.status == 0, "\(run.stderr.suffix(1500))")
+        let summary = try #require(run.stdout.firstMatch(of: #/scans: (\d+) of (\d+) aligned words/#), "\(run.stdout)")
+        print("eval-align --scans: \(summary.output.0)")
+        let (right, total) = (Int(summary.output.1)!, Int(summary.output.2)!)
+        #expect(total > 300 && right * 100 >= total * 95, "\(run.stdout)")
     }
 }

@@ -1,0 +1,77 @@
+/// Which pixels of a scanned page are ink: a plain value, so that placing words on their
+/// handwriting (`Docs/Editing.md`, "Fitting words to their ink") needs no image library.
+/// Pixels are the page image's displayed pixels (origin top-left, y down), one byte each.
+public struct InkMask: Sendable, Equatable {
+    /// Size in pixels.
+    public let width: Int
+    public let height: Int
+    /// Row-major, 1 for ink and 0 for paper; `width × height` bytes.
+    private let pixels: [UInt8]
+    /// Boxes whose ink is not counted (``excluding(_:)``).
+    public private(set) var excluded: [PixelBox] = []
+
+    /// A mask of `width × height` pixels, row-major, non-zero for ink; nil when the sizes disagree.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height else { return nil }
+        (self.width, self.height, self.pixels) = (width, height, pixels)
+    }
+
+    /// The same mask with the ink inside `boxes` left out: ink that belongs to other lines.
+    public func excluding(_ boxes: [PixelBox]) -> InkMask {
+        var view = self
+        view.excluded = boxes
+        return view
+    }
+
+    /// Whether pixel (`x`, `y`) is ink; false outside the page and inside an excluded box.
+    public func isInk(x: Int, y: Int) -> Bool {
+        x >= 0 && y >= 0 && x < width && y < height && pixels[y * width + x] != 0 && !isExcluded(x: x, y: y)
+    }
+
+    /// Whether pixel (`x`, `y`) lies inside an excluded box.
+    func isExcluded(x: Int, y: Int) -> Bool {
+        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+        return excluded.contains { px >= $0.x && px < $0.maxX && py >= $0.y && py < $0.maxY }
+    }
+
+    /// The whole pixels `box` covers, clamped to the page: columns and rows as half-open ranges.
+    public func pixelRanges(of box: PixelBox) -> (columns: Range<Int>, rows: Range<Int>) {
+        let left = min(max(Int(box.x.rounded(.down)), 0), width), right = min(max(Int(box.maxX.rounded(.up)), left), width)
+        let top = min(max(Int(box.y.rounded(.down)), 0), height), bottom = min(max(Int(box.maxY.rounded(.up)), top), height)
+        return (left..<right, top..<bottom)
+    }
+
+    /// Ink pixels in each column of `box`, left to right (one count per whole column covered).
+    public func columnCounts(in box: PixelBox) -> [Int] {
+        let (columns, rows) = pixelRanges(of: box)
+        var counts = [Int](repeating: 0, count: columns.count)
+        for row in rows {
+            let base = row * width
+            for column in columns where pixels[base + column] != 0 && (excluded.isEmpty || !isExcluded(x: column, y: row)) {
+                counts[column - columns.lowerBound] += 1
+            }
+        }
+        return counts
+    }
+
+    /// Ink pixels in each row of `box`, top to bottom.
+    public func rowCounts(in box: PixelBox) -> [Int] {
+        let (columns, rows) = pixelRanges(of: box)
+        return rows.map { row in
+            let base = row * width
+            return columns.reduce(0) { $0 + (pixels[base + $1] != 0 && (excluded.isEmpty || !isExcluded(x: $1, y: row)) ? 1 : 0) }
+        }
+    }
+
+    /// The smallest box holding the ink inside `box`; nil when there is none.
+    public func inkBounds(in box: PixelBox) -> PixelBox? {
+        let (columns, rows) = pixelRanges(of: box)
+        let columnCounts = columnCounts(in: box), rowCounts = rowCounts(in: box)
+        guard let left = columnCounts.firstIndex(where: { $0 > 0 }), let right = columnCounts.lastIndex(where: { $0 > 0 }),
+            let top = rowCounts.firstIndex(where: { $0 > 0 }), let bottom = rowCounts.lastIndex(where: { $0 > 0 })
+        else { return nil }
+        return PixelBox(
+            left: Double(columns.lowerBound + left), top: Double(rows.lowerBound + top), right: Double(columns.lowerBound + right + 1),
+            bottom: Double(rows.lowerBound + bottom + 1))
+    }
+}

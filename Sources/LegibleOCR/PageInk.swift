@@ -1,0 +1,23 @@
+import Foundation
+import LegibleLayout
+
+/// The ink of a scanned page as recognition sees it: colour dropped, the page levelled and
+/// binarised, rulings and grids removed, then turned back to the image's own frame. Words typed
+/// elsewhere are laid on it (`Docs/Editing.md`, "Fitting words to their ink").
+public enum PageInk {
+    /// The ink of the image file at `path`, in its displayed pixels.
+    /// - Throws: ``OCRError`` when the file is missing, unreadable or too large, as for recognition.
+    public static func mask(imageAt path: String) throws -> InkMask {
+        guard let data = FileManager.default.contents(atPath: path) else { throw OCRError.missingInput(path: path) }
+        let (_, image) = try Recogniser.decoded(data, path: path)
+        let prepared = try Preprocessor(options: .all).run(image)
+        guard var binary = prepared.binary else {
+            throw OCRError.unreadableImage(path: path, reason: "no ink could be told from the paper")
+        }
+        if prepared.rotationDegrees != 0, let turned = Leptonica.rotate(binary, degrees: -prepared.rotationDegrees) { binary = turned }
+        guard let mask = InkMask(width: binary.width, height: binary.height, pixels: Leptonica.pixels(binary)) else {
+            throw OCRError.unreadableImage(path: path, reason: "the ink's size differs from the image's")
+        }
+        return mask
+    }
+}
