@@ -46,18 +46,21 @@ enum AlignCommand {
         } catch {
             throw CLIError(code: 70, message: "\(documentPath): \(error)")
         }
+        var fit: InkReport?
         if let ink = try ink(for: page.layout, document: documentPath, given: command[image]) {
+            let aligned = corrected
             // Only flowing text leaves it to the ink to say where the scan's lines break.
             var flowing = false
             if case .text(let text) = transcript { flowing = InkFit.isFlowing(text, over: page.layout) }
             corrected = InkFit.fitted(corrected, lines: changedLines(from: page.layout, to: corrected), ink: ink, splittingRows: flowing)
+            fit = InkReport(before: aligned, after: corrected)
         }
         if outputPath == documentPath {
             try EditCommand.save(corrected, to: file)
         } else {
             try AtomicFile.write(try corrected.encodeDocument(), to: outputPath)
         }
-        try report(alignment, written: outputPath, json: command[json])
+        try report(alignment, fit: fit, written: outputPath, json: command[json])
         return 0
     }
 
@@ -89,6 +92,18 @@ enum AlignCommand {
     static func changedLines(from before: PageLayout, to after: PageLayout) -> Set<Int>? {
         guard before.lines.count == after.lines.count else { return nil }
         return Set(after.lines.indices.filter { before.text(of: before.lines[$0].range) != after.text(of: after.lines[$0].range) })
+    }
+
+    /// What fitting to the ink changed: words whose box moved, lines made two.
+    struct InkReport {
+        var words: Int
+        var splits: Int
+
+        init(before: PageLayout, after: PageLayout) {
+            let boxes = { (layout: PageLayout) in layout.lines.flatMap { $0.words ?? [] }.map(\.box) }
+            words = zip(boxes(before), boxes(after)).filter { $0 != $1 }.count
+            splits = after.lines.count - before.lines.count
+        }
     }
 
     /// A transcription as read: plain text, or lines that say where they are written.
@@ -131,12 +146,14 @@ enum AlignCommand {
 
     /// One line per page line with its score and text, the text no line took, and a summary;
     /// or one JSON object with `--json`.
-    static func report(_ alignment: TranscriptAlignment, written path: String, json: Bool) throws {
+    static func report(_ alignment: TranscriptAlignment, fit: InkReport?, written path: String, json: Bool) throws {
         if json {
             struct Output: Encodable {
                 var score: Double
                 var lines: [Line]
                 var unplaced: [String]
+                var wordsOnInk: Int?
+                var linesSplit: Int?
                 var written: String
                 struct Line: Encodable {
                     var line: Int
@@ -147,7 +164,7 @@ enum AlignCommand {
             try QueryCommands.printJSON(
                 Output(
                     score: alignment.score, lines: alignment.lines.map { Output.Line(line: $0.line, score: $0.score, text: $0.text) },
-                    unplaced: alignment.unplaced, written: path))
+                    unplaced: alignment.unplaced, wordsOnInk: fit?.words, linesSplit: fit?.splits, written: path))
             return
         }
         for match in alignment.lines {
@@ -155,6 +172,9 @@ enum AlignCommand {
             try Console.out(String(format: "line %d (%.2f): %@\n", match.line + 1, match.score, text))
         }
         for text in alignment.unplaced { try Console.out("not placed: \"\(TerminalText.escaped(text, keepingNewlines: false))\"\n") }
+        if let fit {
+            try Console.out("placed \(fit.words) corrected words on the scan's ink; made \(fit.splits) lines run together into two\n")
+        }
         let placed = alignment.lines.filter { $0.text != nil }.count
         try Console.out(
             String(format: "aligned %d of %d lines (page score %.2f); wrote %@\n", placed, alignment.lines.count, alignment.score, path))
