@@ -22,14 +22,18 @@ final class PageIndex {
     private var storedLines: [Line]
     private var movedFrom: Int
     private var moved = 0
-    private(set) var paragraphs: [Paragraph]
+    /// The paragraphs, with a pending move as the lines have: from index `paragraphsMovedFrom`
+    /// on they are stored `paragraphsMoved` units before where they are.
+    private var storedParagraphs: [Paragraph]
+    private var paragraphsMovedFrom: Int
+    private var paragraphsMoved = 0
     private var materialised: PageLayout?
 
     /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
     /// `[lineStarts[i], unitEnds[i])`, which add the separator that follows.
-    var lineStarts: [Int] { lineStartTable.values }
-    private(set) var lineEnds: [Int]
-    private(set) var unitEnds: [Int]
+    var lineStarts: ShiftedOffsets { lineStartTable.values }
+    private(set) var lineEnds: ShiftedOffsets
+    private(set) var unitEnds: ShiftedOffsets
     /// Line rects clipped to the page, with overlaps between consecutive lines split at the
     /// middle so rects of consecutive lines never overlap.
     private(set) var lineRects: [CGRect]
@@ -38,7 +42,7 @@ final class PageIndex {
     /// Base direction of the paragraph each line belongs to.
     private(set) var lineDirections: [WritingDirection]
     /// Paragraph unit starts (tiling) and base directions.
-    private(set) var paragraphStarts: [Int]
+    private(set) var paragraphStarts: ShiftedOffsets
     private(set) var paragraphDirections: [WritingDirection]
     /// Line indices ordered by vertical centre, and the largest half height, for hit testing.
     private(set) var linesByMidY: [Int] = []
@@ -79,20 +83,22 @@ final class PageIndex {
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
         storedLines = layout.lines
         movedFrom = layout.lines.count
-        paragraphs = layout.paragraphs
+        storedParagraphs = layout.paragraphs
+        paragraphsMovedFrom = layout.paragraphs.count
 
         let lines = Self.indexedLines(layout.lines, length: utf16.count, width: width, height: height)
         let starts = lines.map { $0.range.start }
         lineStartTable = SortedOffsets(starts)
-        lineEnds = lines.map { $0.range.end }
-        unitEnds = lines.indices.map { index in
-            index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
-        }
+        lineEnds = ShiftedOffsets(lines.map { $0.range.end })
+        unitEnds = ShiftedOffsets(
+            lines.indices.map { index in
+                index + 1 < lines.count ? max(lines[index + 1].range.start, lines[index].range.end) : utf16.count
+            })
         lineRects = Self.separatedRects(lines, width: width, height: height)
         lineAngles = lines.map(Self.angle)
 
         let paragraphs = Self.paragraphs(layout, utf16: utf16)
-        paragraphStarts = paragraphs.starts
+        paragraphStarts = ShiftedOffsets(paragraphs.starts)
         paragraphDirections = paragraphs.directions
         lineDirections = starts.map { start in
             let index = TextUnits.lastIndex(in: paragraphs.starts, atMost: start)
@@ -140,8 +146,9 @@ final class PageIndex {
     var layout: PageLayout {
         if let materialised { return materialised }
         settleLines(before: storedLines.count)
+        settleParagraphs(before: storedParagraphs.count)
         var layout = header
-        (layout.text, layout.lines, layout.paragraphs) = (String(decoding: utf16, as: UTF16.self), storedLines, paragraphs)
+        (layout.text, layout.lines, layout.paragraphs) = (String(decoding: utf16, as: UTF16.self), storedLines, storedParagraphs)
         materialised = layout
         return layout
     }
@@ -305,19 +312,21 @@ extension PageIndex {
     func apply(_ splice: LineSplice) {
         let (h, a) = (splice.line, splice.range.start)
         let delta = splice.inserted.count - splice.range.length
+        // Ends at the end of the text grow with text typed there; other ends at the edit stay.
+        let (atTextEnd, endsAfter) = (splice.range.end == utf16.count, splice.range.end == utf16.count ? a - 1 : a)
         utf16.replaceSubrange(splice.range.range, with: splice.inserted)
         settleLines(before: h + 1)
         storedLines[h] = splice.after
         moved += delta
         materialised = nil
-        Self.move(&paragraphs, after: a, by: delta)
+        moveParagraphs(after: a, by: delta)
         lineStartTable.shift(after: a, by: delta)
+        lineEnds.shift(after: a, by: delta)
         lineEnds[h] = splice.after.range.end
-        Self.add(delta, to: &lineEnds, from: h + 1)
-        Self.add(delta, to: &unitEnds, from: h)
-        lineUnits.shift(after: a, by: delta)
-        paragraphUnits.shift(after: a, by: delta)
-        Self.add(delta, to: &paragraphStarts, from: TextUnits.lastIndex(in: paragraphStarts, atMost: a) + 1)
+        unitEnds.shift(after: endsAfter, by: delta)
+        lineUnits.shift(after: a, by: delta, atTextEnd: atTextEnd)
+        paragraphUnits.shift(after: a, by: delta, atTextEnd: atTextEnd)
+        paragraphStarts.shift(after: a, by: delta)
         geometryCache[h] = nil
         updateDirection(ofParagraphHolding: lineStarts[h])
         let (width, height) = (pageBounds.width, pageBounds.height)
@@ -329,22 +338,42 @@ extension PageIndex {
         }
     }
 
-    /// Adds `delta` to `values[start...]`: one access to the array, not one a value.
-    private static func add(_ delta: Int, to values: inout [Int], from start: Int) {
-        values.withUnsafeMutableBufferPointer { buffer in
-            for index in start..<buffer.count { buffer[index] += delta }
+    /// Paragraphs moved through an edit at `offset` inside one line: the one holding it ends
+    /// `delta` units later, the later ones move whole (pending, as the lines do).
+    private func moveParagraphs(after offset: Int, by delta: Int) {
+        // The first paragraph ending at or after the edit holds it (a paragraph before it ends
+        // before the line does).
+        var (low, high) = (0, storedParagraphs.count)
+        while low < high {
+            let middle = (low + high) >> 1
+            if paragraph(middle).range.end < offset { low = middle + 1 } else { high = middle }
         }
+        guard low < storedParagraphs.count else { return }
+        settleParagraphs(before: low + 1)
+        storedParagraphs[low].range.end += delta
+        paragraphsMoved += delta
     }
 
-    /// Paragraphs moved through an edit at `offset` inside one line: the one holding it ends
-    /// `delta` units later, the later ones move whole.
-    private static func move(_ paragraphs: inout [Paragraph], after offset: Int, by delta: Int) {
-        var index = paragraphs.count - 1
-        while index >= 0, paragraphs[index].range.end >= offset {
-            let range = paragraphs[index].range
-            paragraphs[index].range = UTF16Span(range.start > offset ? range.start + delta : range.start, range.end + delta)
-            index -= 1
+    /// Paragraph `index`, where it is in the text now.
+    func paragraph(_ index: Int) -> Paragraph {
+        guard index >= paragraphsMovedFrom else { return storedParagraphs[index] }
+        let range = storedParagraphs[index].range
+        return Paragraph(range: UTF16Span(range.start + paragraphsMoved, range.end + paragraphsMoved))
+    }
+
+    /// Moves the paragraphs' pending move to start at `index`, as ``settleLines(before:)``.
+    private func settleParagraphs(before index: Int) {
+        let amount = paragraphsMoved
+        if amount != 0 {
+            let moved = { (range: UTF16Span, by: Int) in UTF16Span(range.start + by, range.end + by) }
+            if index > paragraphsMovedFrom {
+                for line in paragraphsMovedFrom..<index { storedParagraphs[line].range = moved(storedParagraphs[line].range, amount) }
+            } else {
+                for line in index..<paragraphsMovedFrom { storedParagraphs[line].range = moved(storedParagraphs[line].range, -amount) }
+            }
         }
+        paragraphsMovedFrom = index
+        if index == storedParagraphs.count { paragraphsMoved = 0 }
     }
 
     /// The base direction of the paragraph unit holding `offset`, worked out again; its lines'

@@ -6,12 +6,13 @@
 /// `selectionRects` took 3.5× as long as on a 1,000-unit page (benchmark, 2026-11-29), over
 /// the contract's 2× budget. Memory: 4 bytes per 16 units of range.
 ///
-/// An edit moves the values after it (``shift(after:by:)``); the blocks from the edit on are
-/// then searched by plain binary search, O(log n), until the table is built again, so that a
-/// keystroke does not rebuild a table as long as the page (`Docs/Editing.md`, "Measured").
+/// An edit moves the values after it (``shift(after:by:)``) in O(1) (``ShiftedOffsets``); the
+/// blocks from the edit on are then searched by plain binary search, O(log n), until the table
+/// is built again, so that a keystroke does not rebuild a table as long as the page
+/// (`Docs/Editing.md`, "Typing on a long page").
 public struct SortedOffsets: Sendable, Equatable {
     /// The values, ascending.
-    public private(set) var values: [Int]
+    public private(set) var values: ShiftedOffsets
     private var buckets: [Int32]
     /// Buckets before this block are exact; from it on, the values have moved since.
     private var exactBlocks: Int
@@ -19,7 +20,7 @@ public struct SortedOffsets: Sendable, Equatable {
 
     /// Creates the table; `values` must be ascending and non-negative.
     public init(_ values: [Int]) {
-        self.values = values
+        self.values = ShiftedOffsets(values)
         let limit = (values.last ?? 0) >> Self.shift + 2
         var buckets = [Int32](repeating: 0, count: limit)
         var index = 0
@@ -37,12 +38,7 @@ public struct SortedOffsets: Sendable, Equatable {
     /// within the `-delta` units a deletion removed after `offset`.
     public mutating func shift(after offset: Int, by delta: Int) {
         guard delta != 0 else { return }
-        let first = TextUnits.lastIndex(in: values, atMost: offset) + 1
-        // Through a buffer pointer the loop has no bounds checks, so it vectorises: a keystroke
-        // on a page of 2,000 lines moves a thousand values here.
-        values.withUnsafeMutableBufferPointer { buffer in
-            for index in first..<buffer.count { buffer[index] += delta }
-        }
+        values.shift(after: offset, by: delta)
         // A bucket counts the values below its block's first offset; blocks at or before
         // `offset` count none of the moved values, before or after.
         exactBlocks = min(exactBlocks, max(0, offset >> Self.shift) + 1)

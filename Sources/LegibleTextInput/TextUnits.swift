@@ -5,9 +5,9 @@
 /// gaps (whitespace, punctuation) that belong to no unit.
 public struct TextUnits: Sendable, Equatable {
     /// Unit starts, ascending (UTF-16 offsets).
-    public var starts: [Int] { startTable.values }
+    public var starts: ShiftedOffsets { startTable.values }
     /// Unit ends, ascending; `ends[i] > starts[i]`.
-    public var ends: [Int] { endTable.values }
+    public var ends: ShiftedOffsets { endTable.values }
     private var startTable: SortedOffsets
     private var endTable: SortedOffsets
 
@@ -40,10 +40,11 @@ public struct TextUnits: Sendable, Equatable {
 
     /// Moves every start and end greater than `offset` by `delta` UTF-16 units: an edit at
     /// `offset` that lies inside one unit changed the text's length. A unit ending at `offset`
-    /// stays as it is; the unit holding the edit grows or shrinks.
-    public mutating func shift(after offset: Int, by delta: Int) {
+    /// stays as it is, unless `offset` is the end of the text: text typed there joins the last
+    /// unit. The unit holding the edit grows or shrinks.
+    public mutating func shift(after offset: Int, by delta: Int, atTextEnd: Bool = false) {
         startTable.shift(after: offset, by: delta)
-        endTable.shift(after: offset, by: delta)
+        endTable.shift(after: atTextEnd ? offset - 1 : offset, by: delta)
     }
 
     /// Number of units.
@@ -54,7 +55,8 @@ public struct TextUnits: Sendable, Equatable {
     /// Index of the last element of the ascending `array` that is `<= value`, or -1
     /// (binary search, O(log n)).
     @inlinable
-    public static func lastIndex<Element: Comparable>(in array: [Element], atMost value: Element) -> Int {
+    public static func lastIndex<Values: RandomAccessCollection>(in array: Values, atMost value: Values.Element) -> Int
+    where Values.Element: Comparable, Values.Index == Int {
         var low = 0
         var high = array.count
         while low < high {

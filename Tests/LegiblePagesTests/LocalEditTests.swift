@@ -81,6 +81,59 @@ struct LocalEditTests {
         #expect(local > 300, "only \(local) of 600 edits were made on one line alone")
     }
 
+    /// What differs between `index` and an index built afresh from `layout`: every offset
+    /// list, unit table, direction, rect, each line's clusters and edges, and the line lookup.
+    static func differences(_ index: PageIndex, _ layout: PageLayout) -> [String] {
+        let fresh = PageIndex(layout: layout)
+        var found: [String] = []
+        let lists: [(String, [Int], [Int])] = [
+            ("lineStarts", index.lineStarts.array, fresh.lineStarts.array), ("lineEnds", index.lineEnds.array, fresh.lineEnds.array),
+            ("unitEnds", index.unitEnds.array, fresh.unitEnds.array),
+            ("paragraphStarts", index.paragraphStarts.array, fresh.paragraphStarts.array),
+        ]
+        for (name, mine, theirs) in lists where mine != theirs { found.append("\(name) \(mine), afresh \(theirs)") }
+        if index.utf16 != fresh.utf16 { found.append("text") }
+        if index.lineUnits != fresh.lineUnits || index.paragraphUnits != fresh.paragraphUnits { found.append("units") }
+        if index.paragraphDirections != fresh.paragraphDirections || index.lineDirections != fresh.lineDirections {
+            found.append("directions")
+        }
+        if index.lineRects != fresh.lineRects || index.linesByMidY != fresh.linesByMidY { found.append("rects") }
+        for line in 0..<index.lineCount {
+            let (mine, theirs) = (index.geometry(ofLine: line), fresh.geometry(ofLine: line))
+            if mine.clusterStarts != theirs.clusterStarts || mine.leading != theirs.leading || mine.trailing != theirs.trailing {
+                found.append("line \(line)'s geometry")
+            }
+        }
+        if let offset = (0...index.length + 2).first(where: {
+            index.lineStartTable.lastIndex(atMost: $0) != fresh.lineStartTable.lastIndex(atMost: $0)
+        }) {
+            found.append("the line lookup at \(offset)")
+        }
+        return found
+    }
+
+    @Test(
+        "after every random edit anywhere, the page's index is the index built afresh from its document", arguments: ["chicago", "mixed"])
+    func indexAfterEveryEdit(page name: String) throws {
+        let pieces = ["", "x", " ", "wo", "é", "e\u{301}", "👩‍👩‍👧", "ש", "a b", "🇨🇭", "  "]
+        var generator = SplitMix(seed: name == "chicago" ? 5 : 6)
+        for _ in 0..<60 {
+            let page = name == "chicago" ? try EditingTests.chicago() : EditingTests.mixed()
+            for _ in 0..<12 {
+                let cuts = EditingTests.boundaries(page.string)
+                let start = cuts[Int(generator.next() % UInt64(cuts.count))]
+                let ends = cuts.filter { $0 >= start }.prefix(6)
+                let end = ends[ends.startIndex + Int(generator.next() % UInt64(ends.count))]
+                let piece = pieces[Int(generator.next() % UInt64(pieces.count))]
+                page.replace(TextRange(start, end), withText: piece)
+                let found = Self.differences(page.index, page.layout)
+                try #require(found.isEmpty, "after replacing \(start)..<\(end) with \(piece.debugDescription): \(found)")
+            }
+            while page.canUndo { page.undo() }
+            #expect(Self.differences(page.index, page.layout).isEmpty)
+        }
+    }
+
     @Test("the page's index after edits on one line is the index built afresh from the page document")
     func indexAsBuilt() throws {
         let page = try EditingTests.chicago()
@@ -91,19 +144,9 @@ struct LocalEditTests {
             if count % 2 == 1 { page.deleteBackward() }
         }
         page.undo()
-        let fresh = PageIndex(layout: page.layout)
-        let index = page.index
-        #expect(index.utf16 == fresh.utf16 && index.lineStarts == fresh.lineStarts && index.lineEnds == fresh.lineEnds)
-        #expect(index.unitEnds == fresh.unitEnds && index.lineUnits == fresh.lineUnits && index.paragraphUnits == fresh.paragraphUnits)
-        #expect(index.paragraphStarts == fresh.paragraphStarts && index.paragraphDirections == fresh.paragraphDirections)
-        #expect(
-            index.lineRects == fresh.lineRects && index.lineDirections == fresh.lineDirections && index.linesByMidY == fresh.linesByMidY)
-        for line in 0..<index.lineCount {
-            #expect(index.geometry(ofLine: line).clusterStarts == fresh.geometry(ofLine: line).clusterStarts)
-            #expect(index.geometry(ofLine: line).leading == fresh.geometry(ofLine: line).leading)
-        }
-        for offset in stride(from: 0, through: page.length + 20, by: 7) {
-            #expect(index.lineStartTable.lastIndex(atMost: offset) == fresh.lineStartTable.lastIndex(atMost: offset))
-        }
+        // Typed at the very end of the text, the last line and its units grow.
+        page.selectedTextRange = TextRange(page.length, page.length)
+        for character in "end" { page.insertText(String(character)) }
+        #expect(Self.differences(page.index, page.layout).isEmpty)
     }
 }
