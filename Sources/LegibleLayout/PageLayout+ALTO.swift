@@ -41,10 +41,11 @@ extension PageLayout {
                     var content = text(of: word.range)
                     let hyphenated = content.hasSuffix("\u{AD}")
                     if hyphenated { content.removeLast() }
-                    // A word a person corrected is certain, and ALTO's correction status says so
-                    // (`Docs/Editing.md`, "Provenance").
-                    let confidence =
-                        word.corrected == true ? " WC=\"1\" CS=\"true\"" : word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
+                    // A word a person corrected is certain, each of its characters too (CC counts
+                    // from 0, sure, to 9), and ALTO's correction status says so (`Docs/Editing.md`,
+                    // "Provenance").
+                    let certain = " WC=\"1\" CC=\"\(Array(repeating: "0", count: content.count).joined(separator: " "))\" CS=\"true\""
+                    let confidence = word.corrected == true ? certain : word.confidence.map { " WC=\"\(number($0))\"" } ?? ""
                     let glyphs = word.glyphs ?? []
                     out +=
                         "            <String ID=\"word_\(wordNumber)\" CONTENT=\"\(escapeXML(content))\" \(position(word.box))\(confidence)"

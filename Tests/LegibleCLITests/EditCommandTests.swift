@@ -35,7 +35,7 @@ struct EditCommandTests {
             titles.prefix(2).allSatisfy { $0.hasSuffix("x_wconf 100") } && !(titles.dropFirst(2).first?.hasSuffix("x_wconf 100") ?? true),
             "\(titles.prefix(3))")
         let alto = try String(contentsOfFile: folder + "/chicago-1.alto.xml", encoding: .utf8)
-        #expect(alto.contains("CONTENT=\"Dawn\"") && alto.contains("WC=\"1\" CS=\"true\""))
+        #expect(alto.contains("CONTENT=\"Dawn\"") && alto.contains("WC=\"1\" CC=\"0 0 0 0\" CS=\"true\""))
         try correctedInHTMLAndPDF(document, folder: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: document))
         let forced = try legible(["ingest", scan, "-o", folder, "--force", "-q"])
