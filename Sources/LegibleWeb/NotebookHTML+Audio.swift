@@ -62,9 +62,9 @@ extension NotebookHTML {
         guard audio.contains(where: { $0 != nil }) else { return "" }
         return """
             <div class="tools" role="group" aria-label="Read aloud">
-            <button type="button" id="read-aloud" aria-keyshortcuts="Alt+Shift+R">Read aloud</button>
-            <button type="button" id="previous-sentence" aria-keyshortcuts="Alt+Shift+ArrowLeft">Previous sentence</button>
-            <button type="button" id="next-sentence" aria-keyshortcuts="Alt+Shift+ArrowRight">Next sentence</button>
+            <button type="button" id="read-aloud" aria-keyshortcuts="Alt+Shift+N">Read aloud</button>
+            <button type="button" id="previous-sentence" aria-keyshortcuts="Alt+Shift+PageUp">Previous sentence</button>
+            <button type="button" id="next-sentence" aria-keyshortcuts="Alt+Shift+PageDown">Next sentence</button>
             </div>
 
             """

@@ -148,9 +148,12 @@ extension NotebookHTML {
         document.getElementById("next-sentence").addEventListener("click", () => sentence(true));
         document.addEventListener("keydown", (event) => {
           if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
-          if (event.code === "KeyR") button.click();
-          else if (event.code === "ArrowLeft") sentence(false);
-          else if (event.code === "ArrowRight") sentence(true);
+          // Keys Orca's browse mode leaves to the page: it lists elements on Alt+Shift and a
+          // letter of its own, and moves between table cells on Alt+Shift and an arrow
+          // (`Docs/Web.md`, "Read aloud").
+          if (event.code === "KeyN") button.click();
+          else if (event.code === "PageUp") sentence(false);
+          else if (event.code === "PageDown") sentence(true);
           else return;
           event.preventDefault();
         });

@@ -34,7 +34,7 @@ extension NotebookHTML {
     /// and more), font and colours, including a custom pair that must contrast 7:1.
     static let readerTools = """
         <div class="tools" role="group" aria-label="Reader view">
-        <button type="button" id="reader-toggle" aria-pressed="false" aria-keyshortcuts="Alt+Shift+V">Reader view</button>
+        <button type="button" id="reader-toggle" aria-pressed="false" aria-keyshortcuts="Alt+Shift+W">Reader view</button>
         </div>
         <div class="tools" id="reader-settings" role="group" aria-label="Reader settings" hidden>
         <label>Text size <select id="reader-size"><option value="1">100 %</option><option value="1.25">125 %</option>\

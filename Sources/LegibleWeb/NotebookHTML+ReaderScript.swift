@@ -93,7 +93,7 @@ extension NotebookHTML {
         for (const id of Object.values(ids)) document.getElementById(id).addEventListener("change", changed);
         toggle.addEventListener("click", flip);
         document.addEventListener("keydown", (event) => {
-          if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === "KeyV") {
+          if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === "KeyW") {
             event.preventDefault();
             flip();
           }

@@ -197,6 +197,41 @@ struct OrcaTests {
         print("orca html: third Shift+Down heard \(selected[2] == wanted[2] ? "as the third line" : "as \(selected[2])")")
         OrcaSession.report("html", run)
     }
+
+    @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")
+    func readerView() throws {
+        guard Self.available, Browser.isAvailable() else { return }
+        let folder = try temporaryFolder()
+        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        // The reader view on, then its first level-2 heading ("2"), then a Down walk over the
+        // paragraph reflowed below it.
+        let steps: [OrcaSession.Step] =
+            [.wait(1), .key("alt+shift+w"), .key("ctrl+Home"), .key("2")] + Array(repeating: .key("Down"), count: 6)
+        let command = [
+            "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
+            "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
+        ]
+        let run = try OrcaSession.run(steps, window: "chicago-1 and 2 more pages", command: command)
+        #expect(run.steps[1].spoken.contains { Heard.normal($0).hasSuffix("Reader view") }, "the switch: \(run.steps[1].spoken)")
+        let heading = Heard.items(run.steps[3].spoken)
+        #expect(heading.contains { $0.hasPrefix("Morning") && $0.contains("heading level 2") }, "the first heading: \(heading)")
+        // A Down reads a line of the text as the reader view wraps it: the words, in order, are
+        // the page's from the heading on.
+        let items = run.steps.suffix(6).flatMap { Heard.items($0.spoken) }.filter { !($0.hasPrefix("Page ") && $0.contains(" of 3")) }
+        let walked = Heard.words(items.map { $0.replacingOccurrences(of: " heading level 2", with: "") })
+        let expected = try Self.expectedWords()
+        let start = try #require(expected.firstIndex(of: "Morning"))
+        #expect(walked.count >= 12, "six Downs read too little: \(walked)")
+        #expect(walked == Array(expected[(start + 1)...].prefix(walked.count)), "the Down walk in the reader view: \(items)")
+        // The reader view wraps a paragraph to the window, not to the handwriting's lines: a Down
+        // reads more words than a line of the scan holds (the scans' walk reads "We started out
+        // our morning in Lincoln Park," first).
+        #expect(Heard.words(Heard.items(run.steps[4].spoken)).count > 8, "the first Down: \(run.steps[4].spoken)")
+        print(
+            "orca reader view: switched with \(run.steps[1].spoken); 6 Downs read \(walked.count) words, the first \(run.steps[4].spoken)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("reader view", run)
+    }
 }
 
 /// What a person heard, made comparable: Orca's and speech-dispatcher's ways of cutting and

@@ -7,7 +7,7 @@ import Testing
 /// Read aloud in the HTML notebook, in headless Chromium with the real espeak-ng's audio
 /// (`Docs/Web.md`, "Read aloud"): Chromium decodes each page's Ogg Opus to the map's length; at
 /// ten times the highlighted word is the map's and lies on that word's ink as `legible rects`
-/// gives it; played from Alt+Shift+R, the highlight keeps up with the voice.
+/// gives it; played from Alt+Shift+N, the highlight keeps up with the voice.
 @Suite("read aloud in the HTML notebook", .serialized)
 struct ReadAloudTests {
     static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
@@ -117,7 +117,7 @@ struct ReadAloudTests {
             out + "/index.html",
             steps: [
                 .evaluate(Self.waitForAudio), .evaluate(Self.seekAll(samples)),
-                .reload, .evaluate(Self.waitForAudio), .evaluate(Self.toTop), .key(key: "R", code: "KeyR", modifiers: 9),
+                .reload, .evaluate(Self.waitForAudio), .evaluate(Self.toTop), .key(key: "N", code: "KeyN", modifiers: 9),
                 .evaluate(Self.followPlaying), .evaluate(Self.bySentence), .evaluate(Self.startAtSelection(selected.range!)),
                 .evaluate(Self.turnsThePage(maps[0].duration)),
             ])
@@ -298,7 +298,7 @@ struct ReadAloudTests {
         let clippings = "JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('legible-clippings'))))"
         var steps: [Browser.Step] = [
             .evaluate(Self.waitForAudio), .evaluate(seek), .paint, .screenshot(folder + "/ink.png", clip: Self.highlightClip),
-            .evaluate(Self.saveSelection(in: "ink", 8, 50)), .key(key: "V", code: "KeyV", modifiers: 9),
+            .evaluate(Self.saveSelection(in: "ink", 8, 50)), .key(key: "W", code: "KeyW", modifiers: 9),
             .evaluate(Self.saveSelection(in: "reader", 8, 50)), .evaluate(clippings), .evaluate(seek), .evaluate(highlighted),
             .paint, .screenshot(folder + "/reader.png", clip: Self.highlightClip), .inject(Browser.axe),
         ]
@@ -362,7 +362,7 @@ struct ReadAloudTests {
         let result = try Browser.run(
             out + "/index.html", width: 320, height: 640,
             steps: [
-                .key(key: "V", code: "KeyV", modifiers: 9), .evaluate(overflow), .evaluate(Self.settle([("reader-size", "4")])),
+                .key(key: "W", code: "KeyW", modifiers: 9), .evaluate(overflow), .evaluate(Self.settle([("reader-size", "4")])),
                 .evaluate(overflow),
             ])
         for index in [1, 3] {
