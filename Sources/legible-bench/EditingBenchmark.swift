@@ -4,8 +4,8 @@ import LegibleLayout
 import LegiblePages
 import LegibleTextInput
 
-/// `legible-bench editing`: typing on a page (`Docs/Editing.md`, "Measured"). On pages of 100,
-/// 500 and 2,000 lines of 40 characters, 200 characters are typed one at a time in the middle
+/// `legible-bench editing`: typing on a page (`Docs/Editing.md`, "Measured"). On pages of about 100,
+/// 500 and 2,000 lines of about 45 UTF-16 units, 200 characters are typed one at a time in the middle
 /// of the page, then deleted one at a time: the cost per typed character and per backspace,
 /// and how it grows with the page. Then the same with the caret's rect asked after every
 /// keystroke, as a host that draws the caret does, and the page document built once at the
@@ -14,7 +14,7 @@ import LegibleTextInput
 func editingBenchmark(alignment: Bool = true) {
     if alignment { alignmentBenchmark() }
     let pages: [(layout: PageLayout, page: ScannedPage, caret: Int)] = [100, 500, 2_000].map { lines in
-        let (layout, _) = syntheticLayout(units: lines * 41)
+        let (layout, _) = syntheticLayout(units: lines * 45)
         let page = ScannedPage(layout: layout)
         page.isEditable = true
         let middle = layout.lines[layout.lines.count / 2]

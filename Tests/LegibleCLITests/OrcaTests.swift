@@ -151,11 +151,21 @@ struct OrcaTests {
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
     }
 
+    /// The Chicago notebook written as HTML, and the command that opens it in Chromium with its
+    /// accessibility tree on, in a profile of its own.
+    static func notebookInChromium() throws -> [String] {
+        let folder = try temporaryFolder()
+        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        return [
+            "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
+            "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
+        ]
+    }
+
     @Test("the HTML notebook in Chromium: Down walk with headings and page regions, say-all")
     func html() throws {
         guard Self.available, Browser.isAvailable() else { return }
-        let folder = try temporaryFolder()
-        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        let command = try Self.notebookInChromium()
         // Say-all starts at the first heading of the notebook ("2": the next heading at level 2),
         // not at the top: from the top it reads the page's introduction first, and on a busy
         // machine Orca has paused there long enough to end the step.
@@ -166,10 +176,6 @@ struct OrcaTests {
         // controls the banner holds.
         steps += [.key("ctrl+Home"), .key("2"), .key("Down"), .key("F7"), .wait(1), .key("Return")]
         steps += Array(repeating: .key("shift+Down"), count: 3)
-        let command = [
-            "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
-            "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
-        ]
         let run = try OrcaSession.run(steps, window: "chicago-1 and 2 more pages", command: command)
         // Orca names a page's region ("region Page 2 of 3") as the walk enters it, but not
         // always when the machine is busy (measured: none with both cores loaded), and that
@@ -201,16 +207,11 @@ struct OrcaTests {
     @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")
     func readerView() throws {
         guard Self.available, Browser.isAvailable() else { return }
-        let folder = try temporaryFolder()
-        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        let command = try Self.notebookInChromium()
         // The reader view on, then its first level-2 heading ("2"), then a Down walk over the
         // paragraph reflowed below it.
         let steps: [OrcaSession.Step] =
             [.wait(1), .key("alt+shift+w"), .key("ctrl+Home"), .key("2")] + Array(repeating: .key("Down"), count: 6)
-        let command = [
-            "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
-            "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
-        ]
         let run = try OrcaSession.run(steps, window: "chicago-1 and 2 more pages", command: command)
         #expect(run.steps[1].spoken.contains { Heard.normal($0).hasSuffix("Reader view") }, "the switch: \(run.steps[1].spoken)")
         let heading = Heard.items(run.steps[3].spoken)
