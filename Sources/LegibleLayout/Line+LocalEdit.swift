@@ -21,21 +21,26 @@ extension Line {
     /// touches the edit, which then changes nothing else but moving what follows.
     ///
     /// - Parameters:
-    ///   - units: the page's UTF-16 text before the edit; only this line's span is read.
+    ///   - text: the line's UTF-16 text before the edit, a slice at the page's offsets
+    ///     (`range.start..<range.end`).
     ///   - image: the page's image, whose size bounds new ink.
     ///   - paragraphIsRightToLeft: whether the line's paragraph reads right to left once edited;
     ///     asked only when the line's words cannot show which way it runs.
     /// - Returns: nil when the edit is not inside `[range.start, range.end]`, removes a line
     ///   feed, splits a surrogate pair, would leave the line with no text, or would not
     ///   validate: a page decides those (and says why) by editing the whole page.
-    public func editedAlone(by edit: PageEdit, units: [UInt16], image: PageImage, paragraphIsRightToLeft: () -> Bool) -> Line? {
+    public func editedAlone(by edit: PageEdit, text: ArraySlice<UInt16>, image: PageImage, paragraphIsRightToLeft: () -> Bool) -> Line? {
         let (start, end) = (edit.range.start, edit.range.end)
-        guard start >= range.start, end <= range.end, start <= end, range.end <= units.count, !units[start..<end].contains(0x0A),
-            !PageLayout.splitsSurrogatePair(start, in: units), !PageLayout.splitsSurrogatePair(end, in: units)
+        // A line starts after a separator, so its own ends cannot split a surrogate pair.
+        let splits = { (offset: Int) in
+            offset > text.startIndex && offset < text.endIndex && UTF16.isLeadSurrogate(text[offset - 1])
+                && UTF16.isTrailSurrogate(text[offset])
+        }
+        guard start >= range.start, end <= range.end, start <= end, text.startIndex == range.start, text.endIndex == range.end,
+            !text[start..<end].contains(0x0A), !splits(start), !splits(end)
         else { return nil }
         // Slices keep the page's offsets: the line is edited where it is, and the text after the
         // edit is this line's stretch of it, not a copy of the page.
-        let text = units[range.start..<range.end]
         var newText = text
         newText.replaceSubrange(start..<end, with: edit.text.utf16)
         let lineEdit = LineEdit(

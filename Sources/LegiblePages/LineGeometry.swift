@@ -27,14 +27,15 @@ struct LineGeometry {
     let leadingEdge: Double
     let trailingEdge: Double
 
-    init(line: Line, rect: CGRect, direction: WritingDirection, utf16: [UInt16]) {
+    /// The geometry of `line`, whose text is `units` (from the line's start).
+    init(line: Line, rect: CGRect, direction: WritingDirection, units: [UInt16]) {
         start = line.range.start
         end = max(line.range.start, line.range.end)
         self.rect = rect
         sign = Self.readingSign(of: line, direction: direction)
         leadingEdge = sign > 0 ? Double(rect.minX) : -Double(rect.maxX)
         trailingEdge = sign > 0 ? Double(rect.maxX) : -Double(rect.minX)
-        (clusterStarts, clusterEnds) = Self.clusters(from: start, to: end, in: utf16)
+        (clusterStarts, clusterEnds) = Self.clusters(from: start, to: end, in: units)
         let runs = runs(of: line)
         (leading, trailing) = extents(of: runs)
     }
@@ -61,9 +62,9 @@ struct LineGeometry {
     /// with marks, which the line then starts with; so the page's clusters, cut at the line's
     /// ends, are the line's own. An edit then costs a line's segmentation, not the page's
     /// (`Docs/Editing.md`, "Typing on a long page").
-    static func clusters(from start: Int, to end: Int, in utf16: [UInt16]) -> ([Int], [Int]) {
+    static func clusters(from start: Int, to end: Int, in units: [UInt16]) -> ([Int], [Int]) {
         guard end > start else { return ([], []) }
-        let segments = UnicodeSegmentation.graphemeClusters(of: utf16[start..<end])
+        let segments = UnicodeSegmentation.graphemeClusters(of: units[..<min(units.count, end - start)])
         return (segments.map { $0.lowerBound + start }, segments.map { $0.upperBound + start })
     }
 

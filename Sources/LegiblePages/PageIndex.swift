@@ -12,7 +12,7 @@ final class PageIndex {
     /// The page document's fields other than its text, lines and paragraphs (kept as loaded;
     /// ``layout`` puts the edited ones back).
     private let header: PageLayout
-    private(set) var utf16: [UInt16]
+    private(set) var utf16: GapUnits
     var length: Int { utf16.count }
     let pageBounds: CGRect
 
@@ -78,7 +78,7 @@ final class PageIndex {
         self.header = header
         materialised = layout
         let utf16 = Array(layout.text.utf16)
-        self.utf16 = utf16
+        self.utf16 = GapUnits(utf16)
         let (width, height) = (Double(layout.image.width), Double(layout.image.height))
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
         storedLines = layout.lines
@@ -129,6 +129,15 @@ final class PageIndex {
         maxHalfHeight = rects.map { Double($0.height) / 2 }.max() ?? 0
         topY = rects.map { Double($0.minY) }.min() ?? 0
         bottomY = rects.map { Double($0.maxY) }.max() ?? 0
+    }
+
+    /// The units of line `index`'s text, contiguous at the text's offsets: the text's gap moved
+    /// to the line's end first (invisible to readers), so that an edit there moves only the
+    /// rest of the line.
+    func unitsForEditing(line index: Int) -> ArraySlice<UInt16> {
+        let range = lineStarts[index]..<max(lineStarts[index], lineEnds[index])
+        if utf16.gap != range.upperBound { utf16.moveGap(to: range.upperBound) }
+        return utf16.contiguous(range) ?? ArraySlice(Array(utf16[range]))
     }
 
     /// The page's image.
@@ -225,7 +234,7 @@ final class PageIndex {
     /// Samaritan, Mandaic and their presentation forms are right-to-left; any other letter is
     /// left-to-right; no letter at all is `.natural`. (Swift exposes no bidi class, so this
     /// uses the blocks whose letters are all of bidi class R or AL.)
-    static func firstStrongDirection(_ units: ArraySlice<UInt16>) -> WritingDirection {
+    static func firstStrongDirection<Units: Sequence<UInt16>>(_ units: Units) -> WritingDirection {
         // Decode lazily: stop at the first strong character instead of decoding the paragraph.
         var decoder = UTF16()
         var iterator = units.makeIterator()
@@ -277,7 +286,8 @@ final class PageIndex {
             : Line(
                 range: UTF16Span(lineStarts[index], lineEnds[index]),
                 box: PixelBox(x: 0, y: 0, width: pageBounds.width, height: pageBounds.height))
-        let geometry = LineGeometry(line: line, rect: lineRects[index], direction: lineDirections[index], utf16: utf16)
+        let units = Array(utf16[line.range.start..<max(line.range.start, line.range.end)])
+        let geometry = LineGeometry(line: line, rect: lineRects[index], direction: lineDirections[index], units: units)
         geometryCache[index] = LineGeometryBox(geometry)
         return geometry
     }
@@ -314,7 +324,7 @@ extension PageIndex {
         let delta = splice.inserted.count - splice.range.length
         // Ends at the end of the text grow with text typed there; other ends at the edit stay.
         let (atTextEnd, endsAfter) = (splice.range.end == utf16.count, splice.range.end == utf16.count ? a - 1 : a)
-        utf16.replaceSubrange(splice.range.range, with: splice.inserted)
+        utf16.replace(splice.range.range, with: splice.inserted)
         settleLines(before: h + 1)
         storedLines[h] = splice.after
         moved += delta

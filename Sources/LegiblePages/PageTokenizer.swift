@@ -12,8 +12,20 @@ final class PageTokenizer: StringTokenizer {
         super.init(textInput: page)
     }
 
-    /// The page's own units: no string is built and decoded again for the tokenizer.
-    override var utf16: [UInt16] { page?.index.utf16 ?? [] }
+    /// The page's own units, copied out of its text once after each change: no string is
+    /// built and decoded again for the tokenizer.
+    override var utf16: [UInt16] {
+        if let copied { return copied }
+        let units = page?.index.utf16.array ?? []
+        copied = units
+        return units
+    }
+    private var copied: [UInt16]?
+
+    override func invalidateUnits() {
+        copied = nil
+        super.invalidateUnits()
+    }
 
     override func units(for granularity: TextGranularity) -> TextUnits {
         guard let page, granularity == .line || granularity == .paragraph else {

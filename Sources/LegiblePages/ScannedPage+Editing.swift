@@ -157,9 +157,9 @@ extension ScannedPage {
             host + 1 == index.lineCount || index.lineStarts[host + 1] > end
         else { return nil }
         let line = index.line(host)
-        let units = index.utf16
-        let edited = line.editedAlone(by: change, units: units, image: index.image) {
-            Self.editedParagraphIsRightToLeft(from: line.range.start, in: units, change: change)
+        let text = index.unitsForEditing(line: host)
+        let edited = line.editedAlone(by: change, text: text, image: index.image) {
+            Self.editedParagraphIsRightToLeft(from: line.range.start, in: self.index.utf16, change: change)
         }
         guard let edited else { return nil }
         return LineSplice(
@@ -170,14 +170,17 @@ extension ScannedPage {
     /// Whether the paragraph holding `offset` (a run between line feeds) reads right to left
     /// once `change`, which holds no line feed, is made: ``paragraphIsRightToLeft(at:in:)``
     /// without building the edited text.
-    static func editedParagraphIsRightToLeft(from offset: Int, in units: [UInt16], change: PageEdit) -> Bool {
+    static func editedParagraphIsRightToLeft(from offset: Int, in units: GapUnits, change: PageEdit) -> Bool {
         let start = units[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let before = units[start..<change.range.start]
         if let feed = before.firstIndex(of: 0x0A) { return PageIndex.firstStrongDirection(units[start..<feed]) == .rightToLeft }
         let after = units[change.range.end...]
-        for piece in [before, ArraySlice(change.text.utf16), units[change.range.end..<(after.firstIndex(of: 0x0A) ?? units.count)]] {
-            let direction = PageIndex.firstStrongDirection(piece)
-            if direction != .natural { return direction == .rightToLeft }
+        let end = after.firstIndex(of: 0x0A) ?? units.count
+        for direction in [
+            PageIndex.firstStrongDirection(before), PageIndex.firstStrongDirection(change.text.utf16),
+            PageIndex.firstStrongDirection(units[change.range.end..<end]),
+        ] where direction != .natural {
+            return direction == .rightToLeft
         }
         return false
     }

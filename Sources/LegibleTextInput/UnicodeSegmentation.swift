@@ -53,7 +53,8 @@ public enum UnicodeSegmentation {
     /// Whether a cluster boundary lies at `offset` of `utf16` with both neighbours below U+0300
     /// and not a CR LF pair, as ``graphemeClusters(of:)`` reasons; false when it cannot say so
     /// without segmenting (then segment).
-    public static func isSimpleBoundary(_ offset: Int, in utf16: [UInt16]) -> Bool {
+    public static func isSimpleBoundary<Units: RandomAccessCollection<UInt16>>(_ offset: Int, in utf16: Units) -> Bool
+    where Units.Index == Int {
         guard offset > 0, offset < utf16.count else { return offset == 0 || offset == utf16.count }
         let (before, after) = (utf16[offset - 1], utf16[offset])
         return before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A)

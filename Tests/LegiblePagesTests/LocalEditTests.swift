@@ -134,6 +134,32 @@ struct LocalEditTests {
         }
     }
 
+    @Test("the text with a gap reads as an array edited the same way, wherever its gap is moved and however it grows")
+    func gapText() {
+        var generator = SplitMix(seed: 7)
+        var reference = (0..<300).map { UInt16(0x61 + $0 % 26) }
+        var text = GapUnits(reference)
+        for _ in 0..<600 {
+            let lower = Int(generator.next() % UInt64(reference.count + 1))
+            let upper = min(reference.count, lower + Int(generator.next() % 5))
+            // Now and then more than the gap holds, so that it grows.
+            let inserted = (0..<Int(generator.next() % (generator.next() % 8 == 0 ? 90 : 6))).map { _ in
+                UInt16(0x41 + generator.next() % 26)
+            }
+            if generator.next() % 3 == 0 { text.moveGap(to: Int(generator.next() % UInt64(reference.count + 1))) }
+            text.moveGap(to: max(upper, text.gap))
+            text.replace(lower..<upper, with: inserted)
+            reference.replaceSubrange(lower..<upper, with: inserted)
+            if text.array != reference || !text.elementsEqual(reference) {
+                Issue.record("after replacing \(lower)..<\(upper) with \(inserted.count) units the text differs")
+                return
+            }
+        }
+        let line = 10..<40
+        text.moveGap(to: line.upperBound)
+        #expect(text.contiguous(line).map(Array.init) == Array(reference[line]) && text.contiguous(line)?.startIndex == 10)
+    }
+
     @Test("the page's index after edits on one line is the index built afresh from the page document")
     func indexAsBuilt() throws {
         let page = try EditingTests.chicago()
