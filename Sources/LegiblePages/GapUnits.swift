@@ -32,6 +32,18 @@ struct GapUnits: RandomAccessCollection, Equatable {
     /// the gap (``moveGap(to:)`` puts it there).
     func contiguous(_ range: Range<Int>) -> ArraySlice<UInt16>? { range.upperBound <= gapStart ? storage[range] : nil }
 
+    /// The text of `range` as a string, decoded from storage in place when the range lies on
+    /// one side of the gap (a lone surrogate half becomes U+FFFD, as `String(decoding:)` does).
+    func string(_ range: Range<Int>) -> String {
+        if range.upperBound <= gapStart { return String(decoding: storage[range], as: UTF16.self) }
+        if range.lowerBound >= gapStart {
+            return String(decoding: storage[(range.lowerBound + gapLength)..<(range.upperBound + gapLength)], as: UTF16.self)
+        }
+        return String(
+            decoding: storage[range.lowerBound..<gapStart] + storage[(gapStart + gapLength)..<(range.upperBound + gapLength)],
+            as: UTF16.self)
+    }
+
     /// Moves the gap to start at `offset`, moving the text between the two places across it.
     mutating func moveGap(to offset: Int) {
         let (from, length) = (gapStart, gapLength)

@@ -157,7 +157,7 @@ final class PageIndex {
         settleLines(before: storedLines.count)
         settleParagraphs(before: storedParagraphs.count)
         var layout = header
-        (layout.text, layout.lines, layout.paragraphs) = (String(decoding: utf16, as: UTF16.self), storedLines, storedParagraphs)
+        (layout.text, layout.lines, layout.paragraphs) = (utf16.string(0..<utf16.count), storedLines, storedParagraphs)
         materialised = layout
         return layout
     }

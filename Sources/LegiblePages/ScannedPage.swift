@@ -110,7 +110,7 @@ public final class ScannedPage: TextInput {
         guard upper > lower else { return "" }
         // Decoding a slice that cuts a surrogate pair yields U+FFFD for the lone half, which is
         // one UTF-16 unit too, so the requested length is kept (case 11).
-        return String(decoding: index.utf16[lower..<upper], as: UTF16.self)
+        return index.utf16.string(lower..<upper)
     }
 
     public var hasText: Bool { length > 0 }
