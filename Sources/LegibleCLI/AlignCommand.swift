@@ -37,23 +37,10 @@ enum AlignCommand {
         } catch {
             throw CLIError.badData("\(transcriptPath): \(error)")
         }
-        let lines = page.layout.lines
-        var corrected: PageLayout
-        do {
-            corrected = try alignment.applied(to: page.layout) { line in
-                page.baseWritingDirection(for: TextPosition(offset: lines[line].range.start), in: .forward) == .rightToLeft
-            }
-        } catch {
-            throw CLIError(code: 70, message: "\(documentPath): \(error)")
-        }
+        var corrected = try applied(alignment, to: page, document: documentPath)
         var fit: InkReport?
         if let ink = try ink(for: page.layout, document: documentPath, given: command[image]) {
-            let aligned = corrected
-            // Only flowing text leaves it to the ink to say where the scan's lines break.
-            var flowing = false
-            if case .text(let text) = transcript { flowing = InkFit.isFlowing(text, over: page.layout) }
-            corrected = InkFit.fitted(corrected, lines: changedLines(from: page.layout, to: corrected), ink: ink, splittingRows: flowing)
-            fit = InkReport(before: aligned, after: corrected)
+            (corrected, fit) = fitted(corrected, to: ink, page: page.layout, transcript: transcript)
         }
         if outputPath == documentPath {
             try EditCommand.save(corrected, to: file)
@@ -62,6 +49,28 @@ enum AlignCommand {
         }
         try report(alignment, fit: fit, written: outputPath, json: command[json])
         return 0
+    }
+
+    /// `alignment` made on `page`: each line's paragraph direction as the page reads it; an
+    /// edit that would not validate is a bug, told as one (70).
+    static func applied(_ alignment: TranscriptAlignment, to page: ScannedPage, document: String) throws -> PageLayout {
+        let lines = page.layout.lines
+        do {
+            return try alignment.applied(to: page.layout) { line in
+                page.baseWritingDirection(for: TextPosition(offset: lines[line].range.start), in: .forward) == .rightToLeft
+            }
+        } catch {
+            throw CLIError(code: 70, message: "\(document): \(error)")
+        }
+    }
+
+    /// `corrected`, aligned from `page`, fitted to `ink` on the lines the alignment changed, and
+    /// what that moved. Only flowing text leaves it to the ink to say where the scan's lines break.
+    static func fitted(_ corrected: PageLayout, to ink: InkMask, page: PageLayout, transcript: Transcript) -> (PageLayout, InkReport) {
+        var flowing = false
+        if case .text(let text) = transcript { flowing = InkFit.isFlowing(text, over: page) }
+        let fitted = InkFit.fitted(corrected, lines: changedLines(from: page, to: corrected), ink: ink, splittingRows: flowing)
+        return (fitted, InkReport(before: corrected, after: fitted))
     }
 
     /// The scan's ink, which places the corrected words (`Docs/Editing.md`, "Fitting words to

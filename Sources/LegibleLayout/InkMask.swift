@@ -2,8 +2,9 @@
 /// handwriting (`Docs/Editing.md`, "Fitting words to their ink") needs no image library.
 /// Pixels are the page image's displayed pixels (origin top-left, y down), one byte each.
 public struct InkMask: Sendable, Equatable {
-    /// Size in pixels.
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// Row-major, 1 for ink and 0 for paper; `width × height` bytes.
     private let pixels: [UInt8]

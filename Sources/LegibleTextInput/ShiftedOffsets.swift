@@ -15,7 +15,9 @@ public struct ShiftedOffsets: RandomAccessCollection, Sendable, Equatable {
         pivot = values.count
     }
 
+    /// The first index, 0.
     public var startIndex: Int { 0 }
+    /// One past the last index: the number of values.
     public var endIndex: Int { stored.count }
 
     /// The value at `index`; setting it keeps the others.
