@@ -30,9 +30,12 @@ public struct InkMask: Sendable, Equatable {
     }
 
     /// Whether pixel (`x`, `y`) lies inside an excluded box.
-    func isExcluded(x: Int, y: Int) -> Bool {
+    func isExcluded(x: Int, y: Int) -> Bool { Self.isInside(x: x, y: y, excluded) }
+
+    /// Whether pixel (`x`, `y`)'s centre lies inside one of `boxes`.
+    static func isInside(x: Int, y: Int, _ boxes: [PixelBox]) -> Bool {
         let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
-        return excluded.contains { px >= $0.x && px < $0.maxX && py >= $0.y && py < $0.maxY }
+        return boxes.contains { px >= $0.x && px < $0.maxX && py >= $0.y && py < $0.maxY }
     }
 
     /// The whole pixels `box` covers, clamped to the page: columns and rows as half-open ranges.
@@ -43,25 +46,24 @@ public struct InkMask: Sendable, Equatable {
     }
 
     /// Ink pixels in each column of `box`, left to right (one count per whole column covered).
-    public func columnCounts(in box: PixelBox) -> [Int] {
+    public func columnCounts(in box: PixelBox) -> [Int] { counts(in: box, byColumn: true) }
+
+    /// Ink pixels in each row of `box`, top to bottom.
+    public func rowCounts(in box: PixelBox) -> [Int] { counts(in: box, byColumn: false) }
+
+    /// Ink pixels of `box` counted by column or by row. Only the excluded boxes that meet `box`
+    /// are looked at, so a page of many words costs a word's few.
+    func counts(in box: PixelBox, byColumn: Bool) -> [Int] {
         let (columns, rows) = pixelRanges(of: box)
-        var counts = [Int](repeating: 0, count: columns.count)
+        let near = excluded.filter { $0.intersection(box) != nil }
+        var counts = [Int](repeating: 0, count: byColumn ? columns.count : rows.count)
         for row in rows {
             let base = row * width
-            for column in columns where pixels[base + column] != 0 && (excluded.isEmpty || !isExcluded(x: column, y: row)) {
-                counts[column - columns.lowerBound] += 1
+            for column in columns where pixels[base + column] != 0 && (near.isEmpty || !Self.isInside(x: column, y: row, near)) {
+                counts[byColumn ? column - columns.lowerBound : row - rows.lowerBound] += 1
             }
         }
         return counts
-    }
-
-    /// Ink pixels in each row of `box`, top to bottom.
-    public func rowCounts(in box: PixelBox) -> [Int] {
-        let (columns, rows) = pixelRanges(of: box)
-        return rows.map { row in
-            let base = row * width
-            return columns.reduce(0) { $0 + (pixels[base + $1] != 0 && (excluded.isEmpty || !isExcluded(x: $1, y: row)) ? 1 : 0) }
-        }
     }
 
     /// The smallest box holding the ink inside `box`; nil when there is none.
