@@ -25,7 +25,8 @@ enum AlignCommand {
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let (documentPath, transcriptPath) = (command.positionals[0], command.positionals[1])
         let outputPath = command[output] ?? documentPath
-        try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath])
+        // The scan is read, never written: an output over it is refused as over the transcription.
+        try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath] + [command[image]].compactMap { $0 })
         let (page, file) = try QueryCommands.loadDocument(documentPath)
         let transcript = try readTranscript(transcriptPath, page: page.layout)
         let alignment: TranscriptAlignment
@@ -80,13 +81,15 @@ enum AlignCommand {
     static func ink(for layout: PageLayout, document: String, given: String?) throws -> InkMask? {
         let beside = layout.image.file.map { AtomicFile.folderPath(of: document) + "/" + $0 }
         guard let path = given ?? beside.flatMap({ FileManager.default.fileExists(atPath: $0) ? $0 : nil }) else { return nil }
-        if let expected = layout.image.sha256, let actual = Checksum.sha256Hex(ofFileAt: path), actual != expected.lowercased() {
+        // Read once: the bytes checked are the bytes whose ink is read.
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError(code: 66, message: "\(path): no such file") }
+        if let expected = layout.image.sha256, Checksum.sha256Hex(of: data) != expected.lowercased() {
             guard given != nil else { return nil }
             throw CLIError.badData("\(path): is not the scan this page was read from (its SHA-256 differs)")
         }
         let mask: InkMask
         do {
-            mask = try PageInk.mask(imageAt: path)
+            mask = try PageInk.mask(imageData: data, path: path)
         } catch let error as OCRError {
             throw CLIError(code: error.exitCode, message: error.description)
         }

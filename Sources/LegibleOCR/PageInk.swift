@@ -5,10 +5,10 @@ import LegibleLayout
 /// binarised, rulings and grids removed, then turned back to the image's own frame. Words typed
 /// elsewhere are laid on it (`Docs/Editing.md`, "Fitting words to their ink").
 public enum PageInk {
-    /// The ink of the image file at `path`, in its displayed pixels.
-    /// - Throws: ``OCRError`` when the file is missing, unreadable or too large, as for recognition.
-    public static func mask(imageAt path: String) throws -> InkMask {
-        guard let data = FileManager.default.contents(atPath: path) else { throw OCRError.missingInput(path: path) }
+    /// The ink of the image bytes `data`, in the image's displayed pixels; `path` names the image
+    /// in errors.
+    /// - Throws: ``OCRError`` when the bytes are unreadable or the image too large, as for recognition.
+    public static func mask(imageData data: Data, path: String) throws -> InkMask {
         let (_, image) = try Recogniser.decoded(data, path: path)
         let prepared = try Preprocessor(options: .all).run(image)
         guard var binary = prepared.binary else {

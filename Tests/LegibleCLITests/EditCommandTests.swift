@@ -127,6 +127,11 @@ struct EditCommandTests {
                 "\(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder + "/refused.json"))
         }
+        // The scan is only read: the corrected document is never written over it.
+        try FileManager.default.copyItem(atPath: scan, toPath: folder + "/scan.png")
+        let over = try legible(["align", fixture, folder + "/typed.txt", "-o", folder + "/scan.png", "--image", folder + "/scan.png"])
+        #expect(over.status == 64 && over.stderr.contains("would be written over the input"), "\(over.stderr)")
+        #expect(FileManager.default.contents(atPath: folder + "/scan.png") == FileManager.default.contents(atPath: scan))
     }
 
     struct GroundTruth: Decodable { var text: String }
