@@ -1,16 +1,23 @@
+extension Word {
+    /// The word with its range and its glyphs' ranges moved by `delta` UTF-16 units; its
+    /// geometry unchanged.
+    public func shifted(by delta: Int) -> Word {
+        guard delta != 0 else { return self }
+        var moved = self
+        moved.range = range.shifted(by: delta)
+        moved.glyphs = glyphs?.map { Glyph(range: $0.range.shifted(by: delta), box: $0.box) }
+        return moved
+    }
+}
+
 extension Line {
     /// The line with its range, its words' and its glyphs' ranges moved by `delta` UTF-16 units;
     /// its geometry unchanged.
     public func shifted(by delta: Int) -> Line {
         guard delta != 0 else { return self }
         var moved = self
-        moved.range = UTF16Span(range.start + delta, range.end + delta)
-        moved.words = words?.map { word in
-            var word = word
-            word.range = UTF16Span(word.range.start + delta, word.range.end + delta)
-            word.glyphs = word.glyphs?.map { Glyph(range: UTF16Span($0.range.start + delta, $0.range.end + delta), box: $0.box) }
-            return word
-        }
+        moved.range = range.shifted(by: delta)
+        moved.words = words?.map { $0.shifted(by: delta) }
         return moved
     }
 

@@ -27,7 +27,7 @@ struct LineEdit {
         let end = max(start, isHost ? max(edit.map(line.range.end, .end), a + edit.insertedLength) : edit.map(line.range.end, .end))
         result.range = UTF16Span(start, end)
         guard isHost || (line.range.start <= b && line.range.end >= a) else {
-            result.words = line.words?.map { moved($0, by: line.range.start < a ? 0 : edit.delta) }
+            result.words = line.words?.map { $0.shifted(by: line.range.start < a ? 0 : edit.delta) }
             return (result, 0..<0)
         }
         guard newText[start..<end].contains(where: { $0 != 0x20 && $0 != 0xAD }) else { return nil }
@@ -55,14 +55,6 @@ struct LineEdit {
         return PixelBox(left: left, top: box.y, right: max(right, left + 1), bottom: box.maxY)
     }
 
-    /// `word` with its range and glyphs moved by `delta` UTF-16 units.
-    func moved(_ word: Word, by delta: Int) -> Word {
-        var moved = word
-        moved.range = UTF16Span(word.range.start + delta, word.range.end + delta)
-        moved.glyphs = word.glyphs?.map { Glyph(range: UTF16Span($0.range.start + delta, $0.range.end + delta), box: $0.box) }
-        return moved
-    }
-
     /// The line's words after the edit, and the indices of those shared out again: those it did
     /// not touch keep their ink; in the stretch
     /// it touched, words whose text is unchanged at either end keep theirs too, and the rest
@@ -83,10 +75,10 @@ struct LineEdit {
         let old = zone.map { words[$0] }
         let shared = InkShare(
             old: old, oldTexts: old.map { Array(text[$0.range.range]) }, fresh: fresh,
-            newText: newText, before: before.last, after: after.first.map { moved($0, by: edit.delta) },
+            newText: newText, before: before.last, after: after.first?.shifted(by: edit.delta),
             stretch: UTF16Span(newStart, newEnd), line: line, rightToLeft: isRightToLeft(words), imageWidth: imageWidth)
         let middle = shared.words()
-        return (Array(before) + middle + after.map { moved($0, by: edit.delta) }, before.count..<before.count + middle.count)
+        return (Array(before) + middle + after.map { $0.shifted(by: edit.delta) }, before.count..<before.count + middle.count)
     }
 
     /// Whether the line runs right to left on the page, decided as a page reads it

@@ -113,16 +113,7 @@ extension PageLayout {
             text = String(decoding: units, as: UTF16.self)
             // Everything from the joint on moves one unit along: the later lines whole, and the
             // end of the paragraph holding both lines.
-            let moved = { (span: UTF16Span) in UTF16Span(span.start + 1, span.end + 1) }
-            for index in lines.indices where index > joint {
-                lines[index].range = moved(lines[index].range)
-                lines[index].words = lines[index].words?.map { word in
-                    var word = word
-                    word.range = moved(word.range)
-                    word.glyphs = word.glyphs?.map { Glyph(range: moved($0.range), box: $0.box) }
-                    return word
-                }
-            }
+            for index in lines.indices where index > joint { lines[index] = lines[index].shifted(by: 1) }
             paragraphs = paragraphs.map { paragraph in
                 Paragraph(
                     range: UTF16Span(

@@ -21,6 +21,9 @@ public struct UTF16Span: Hashable, Sendable, Codable {
     /// The span as a Swift range of UTF-16 offsets.
     public var range: Range<Int> { start..<max(start, end) }
 
+    /// The span moved by `delta` UTF-16 units (an edit before it changed the text's length).
+    public func shifted(by delta: Int) -> UTF16Span { UTF16Span(start + delta, end + delta) }
+
     /// `true` when `offset` lies in `[start, end)`.
     public func contains(_ offset: Int) -> Bool { offset >= start && offset < end }
 

@@ -16,17 +16,11 @@ final class PageIndex {
     var length: Int { utf16.count }
     let pageBounds: CGRect
 
-    /// The lines, with a pending move (`Docs/Editing.md`, "Typing on a long page"): lines from
-    /// index `movedFrom` on are stored `moved` UTF-16 units before where they are, so that a
-    /// keystroke moves no word or glyph of the lines after it. ``line(_:)`` reads a line where it is.
-    private var storedLines: [Line]
-    private var movedFrom: Int
-    private var moved = 0
-    /// The paragraphs, with a pending move as the lines have: from index `paragraphsMovedFrom`
-    /// on they are stored `paragraphsMoved` units before where they are.
-    private var storedParagraphs: [Paragraph]
-    private var paragraphsMovedFrom: Int
-    private var paragraphsMoved = 0
+    /// The lines and the paragraphs, each with a pending move (``PendingMove``), so that a
+    /// keystroke moves no word or glyph of the lines after it: ``line(_:)`` and
+    /// ``paragraph(_:)`` read them where they are.
+    private var lines: PendingMove<Line>
+    private var paragraphs: PendingMove<Paragraph>
     private var materialised: PageLayout?
 
     /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
@@ -81,10 +75,8 @@ final class PageIndex {
         self.utf16 = GapUnits(utf16)
         let (width, height) = (Double(layout.image.width), Double(layout.image.height))
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
-        storedLines = layout.lines
-        movedFrom = layout.lines.count
-        storedParagraphs = layout.paragraphs
-        paragraphsMovedFrom = layout.paragraphs.count
+        self.lines = PendingMove(layout.lines) { $0.shifted(by: $1) }
+        self.paragraphs = PendingMove(layout.paragraphs) { Paragraph(range: $0.range.shifted(by: $1)) }
 
         let lines = Self.indexedLines(layout.lines, length: utf16.count, width: width, height: height)
         let starts = lines.map { $0.range.start }
@@ -144,34 +136,20 @@ final class PageIndex {
     var image: PageImage { header.image }
     /// The number of the page document's lines (``lineCount`` counts one more for a page with
     /// text and no line).
-    var storedLineCount: Int { storedLines.count }
+    var storedLineCount: Int { lines.count }
 
     /// Line `index` of the page document, where it is in the text now.
     func line(_ index: Int) -> Line {
-        index >= movedFrom ? storedLines[index].shifted(by: moved) : storedLines[index]
+        lines[index]
     }
 
     /// The page document as edited: built once after a change, when first asked for.
     var layout: PageLayout {
         if let materialised { return materialised }
-        settleLines(before: storedLines.count)
-        settleParagraphs(before: storedParagraphs.count)
         var layout = header
-        (layout.text, layout.lines, layout.paragraphs) = (utf16.string(0..<utf16.count), storedLines, storedParagraphs)
+        (layout.text, layout.lines, layout.paragraphs) = (utf16.string(0..<utf16.count), lines.settled(), paragraphs.settled())
         materialised = layout
         return layout
-    }
-
-    /// Moves the pending move's start to line `index`, shifting the lines in between (a gap
-    /// buffer's move: typing again where the last keystroke was moves nothing).
-    private func settleLines(before index: Int) {
-        if index > movedFrom {
-            for line in movedFrom..<index { storedLines[line] = storedLines[line].shifted(by: moved) }
-        } else {
-            for line in index..<movedFrom { storedLines[line] = storedLines[line].shifted(by: -moved) }
-        }
-        movedFrom = index
-        if index == storedLines.count { moved = 0 }
     }
 
     /// Line boxes, grown to hold their words' boxes and clipped to the page; where consecutive
@@ -281,7 +259,7 @@ final class PageIndex {
     func geometry(ofLine index: Int) -> LineGeometry {
         if let cached = geometryCache[index], cached.geometry.start == lineStarts[index] { return cached.geometry }
         let line: Line =
-            index < storedLines.count
+            index < lines.count
             ? self.line(index)
             : Line(
                 range: UTF16Span(lineStarts[index], lineEnds[index]),
@@ -325,9 +303,7 @@ extension PageIndex {
         // Ends at the end of the text grow with text typed there; other ends at the edit stay.
         let (atTextEnd, endsAfter) = (splice.range.end == utf16.count, splice.range.end == utf16.count ? a - 1 : a)
         utf16.replace(splice.range.range, with: splice.inserted)
-        settleLines(before: h + 1)
-        storedLines[h] = splice.after
-        moved += delta
+        lines.move(from: h + 1, by: delta) { $0 = splice.after }
         materialised = nil
         moveParagraphs(after: a, by: delta)
         lineStartTable.shift(after: a, by: delta)
@@ -342,7 +318,8 @@ extension PageIndex {
         let (width, height) = (pageBounds.width, pageBounds.height)
         if Self.grownBox(splice.before, width: width, height: height) != Self.grownBox(splice.after, width: width, height: height) {
             // The line's box grew: rects split against their neighbours, and the hit-testing order, again.
-            lineRects = Self.separatedRects(storedLines, width: width, height: height)
+            // Boxes only: where the lines' ranges stand does not matter here.
+            lineRects = Self.separatedRects(lines.stored, width: width, height: height)
             geometryCache = Array(repeating: nil, count: geometryCache.count)
             sortByMidY()
         }
@@ -353,38 +330,17 @@ extension PageIndex {
     private func moveParagraphs(after offset: Int, by delta: Int) {
         // The first paragraph ending at or after the edit holds it (a paragraph before it ends
         // before the line does).
-        var (low, high) = (0, storedParagraphs.count)
+        var (low, high) = (0, paragraphs.count)
         while low < high {
             let middle = (low + high) >> 1
             if paragraph(middle).range.end < offset { low = middle + 1 } else { high = middle }
         }
-        guard low < storedParagraphs.count else { return }
-        settleParagraphs(before: low + 1)
-        storedParagraphs[low].range.end += delta
-        paragraphsMoved += delta
+        guard low < paragraphs.count else { return }
+        paragraphs.move(from: low + 1, by: delta) { $0.range.end += delta }
     }
 
     /// Paragraph `index`, where it is in the text now.
-    func paragraph(_ index: Int) -> Paragraph {
-        guard index >= paragraphsMovedFrom else { return storedParagraphs[index] }
-        let range = storedParagraphs[index].range
-        return Paragraph(range: UTF16Span(range.start + paragraphsMoved, range.end + paragraphsMoved))
-    }
-
-    /// Moves the paragraphs' pending move to start at `index`, as ``settleLines(before:)``.
-    private func settleParagraphs(before index: Int) {
-        let amount = paragraphsMoved
-        if amount != 0 {
-            let moved = { (range: UTF16Span, by: Int) in UTF16Span(range.start + by, range.end + by) }
-            if index > paragraphsMovedFrom {
-                for line in paragraphsMovedFrom..<index { storedParagraphs[line].range = moved(storedParagraphs[line].range, amount) }
-            } else {
-                for line in index..<paragraphsMovedFrom { storedParagraphs[line].range = moved(storedParagraphs[line].range, -amount) }
-            }
-        }
-        paragraphsMovedFrom = index
-        if index == storedParagraphs.count { paragraphsMoved = 0 }
-    }
+    func paragraph(_ index: Int) -> Paragraph { paragraphs[index] }
 
     /// The base direction of the paragraph unit holding `offset`, worked out again; its lines'
     /// geometry is built again when it changed.
