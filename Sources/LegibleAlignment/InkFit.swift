@@ -29,9 +29,9 @@ public enum InkFit {
             // Where boxes overlap, ink inside a word already placed (lines before this one, as
             // fitted) or read by the recogniser (lines after it) is that word's.
             let placed =
-                result.lines.flatMap { $0.words ?? [] }
-                + layout.lines[(index + 1)...].flatMap { $0.words ?? [] }.filter { $0.corrected != true }
-            let ink = ink.excluding(placed.map(\.box).filter { $0.intersection(line.box) != nil })
+                boxes(of: result.lines, meeting: line.box) { _ in true }
+                + boxes(of: layout.lines[(index + 1)...], meeting: line.box) { $0.corrected != true }
+            let ink = ink.excluding(placed)
             if splittingRows, let split = RowSplit(line: line, words: words, ink: ink).lines() {
                 result.lines += split
             } else {
@@ -51,6 +51,16 @@ public enum InkFit {
         let typed = transcript.split(whereSeparator: \.isNewline).filter { $0.contains { !$0.isWhitespace } }.count
         let page = layout.lines.filter { !$0.range.isEmpty }.count
         return typed > 0 && 4 * typed <= 3 * page
+    }
+
+    /// The boxes of the words of `lines` that `keep` keeps and that meet `box`: the ink a line
+    /// being fitted must leave to them. Nothing is gathered for a line that lies away from `box`.
+    static func boxes(of lines: some Sequence<Line>, meeting box: PixelBox, _ keep: (Word) -> Bool) -> [PixelBox] {
+        lines.flatMap { line -> [PixelBox] in
+            let words = line.words ?? []
+            guard words.reduce(line.box, { $0.union($1.box) }).intersection(box) != nil else { return [] }
+            return words.filter { keep($0) && $0.box.intersection(box) != nil }.map(\.box)
+        }
     }
 
     /// A line's words with each run of corrected words fitted.
