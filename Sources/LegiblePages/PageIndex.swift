@@ -143,6 +143,10 @@ final class PageIndex {
         lines[index]
     }
 
+    /// The reading text: the page document's when it is built, else decoded from the text
+    /// alone, without building the document's lines and words.
+    var text: String { materialised?.text ?? utf16.string(0..<utf16.count) }
+
     /// The page document as edited: built once after a change, when first asked for.
     var layout: PageLayout {
         if let materialised { return materialised }

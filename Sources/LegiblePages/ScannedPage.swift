@@ -51,8 +51,8 @@ public final class ScannedPage: TextInput {
         self.init(layout: try PageLayout.decodeDocument(try Data(contentsOf: url)))
     }
 
-    /// The reading text.
-    public var string: String { layout.text }
+    /// The reading text (built from the text alone after an edit, not from the page document).
+    public var string: String { index.text }
     /// Length of the reading text in UTF-16 code units.
     public var length: Int { index.length }
     /// The page size in pixels, as a rect at the origin.
