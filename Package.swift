@@ -85,7 +85,7 @@ let package = Package(
         // Pure Swift layers. LegibleSystem is the one door to files and descriptors
         // (Docs/Architecture.md, "System layer").
         .target(name: "LegibleSystem"),
-        .target(name: "LegibleLayout"),
+        .target(name: "LegibleLayout", dependencies: ["LegibleSystem"]),
         .target(
             name: "LegibleTextInput",
             dependencies: ["CUnicodeBreak"]),
@@ -102,7 +102,8 @@ let package = Package(
         .target(name: "LegiblePDF", dependencies: ["CZlib", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(
-            name: "LegibleDesktop", dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput"]),
+            name: "LegibleDesktop",
+            dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput", "LegibleSystem"]),
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
@@ -217,7 +218,7 @@ let package = Package(
             name: "LegibleCLITests",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
-                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport",
+                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech",
             ]),
     ]
 )

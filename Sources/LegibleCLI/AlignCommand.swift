@@ -27,7 +27,8 @@ enum AlignCommand {
         let outputPath = command[output] ?? documentPath
         // The scan is read, never written: an output over it is refused as over the transcription.
         try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath] + [command[image]].compactMap { $0 })
-        let (page, file) = try QueryCommands.loadDocument(documentPath)
+        // Written over itself, the document's lock is held from the read to the save.
+        let (page, file) = try QueryCommands.loadDocument(documentPath, holdingLock: outputPath == documentPath)
         let transcript = try readTranscript(transcriptPath, page: page.layout)
         let alignment: TranscriptAlignment
         do {
@@ -81,8 +82,14 @@ enum AlignCommand {
     static func ink(for layout: PageLayout, document: String, given: String?) throws -> InkMask? {
         let beside = layout.image.file.map { AtomicFile.folderPath(of: document) + "/" + $0 }
         guard let path = given ?? beside.flatMap({ FileManager.default.fileExists(atPath: $0) ? $0 : nil }) else { return nil }
-        // Read once: the bytes checked are the bytes whose ink is read.
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError(code: 66, message: "\(path): no such file") }
+        // Read once: the bytes checked are the bytes whose ink is read. A folder, FIFO or
+        // device is named as what it is (66), and the size is capped before reading.
+        let data: Data
+        do {
+            data = try InputFile.read(path, what: "a scan")
+        } catch {
+            throw CLIError(error)
+        }
         if let expected = layout.image.sha256, Checksum.sha256Hex(of: data) != expected.lowercased() {
             guard given != nil else { return nil }
             throw CLIError.badData("\(path): is not the scan this page was read from (its SHA-256 differs)")

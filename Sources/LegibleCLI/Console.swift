@@ -87,7 +87,7 @@ package enum Console {
 
     /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
     /// message is ignored: the exit status still tells.
-    static func message(_ line: String) {
+    package static func message(_ line: String) {
         try? FileDescriptor(rawValue: state.messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
     }
 

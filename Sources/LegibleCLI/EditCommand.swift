@@ -8,7 +8,8 @@ import LegibleTextInput
 /// `legible edit PAGE.json START END TEXT`: a scripted correction (`Docs/Editing.md`,
 /// "Saving"). The UTF-16 range [START, END) of the page's text becomes TEXT on the ink, as in
 /// the text-input contract's `replace`, and the page document is written again atomically.
-/// A document that changed on disk after it was read is not written over (75).
+/// The document's lock is held from the read to the save, so concurrent writers queue; a
+/// document changed meanwhile by a writer that does not lock is not written over (75).
 enum EditCommand {
     static let spec = CommandSpec(
         name: "edit", arguments: "PAGE.json START END TEXT", positionalCount: 4...4,
@@ -17,7 +18,9 @@ enum EditCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let path = command.positionals[0]
-        let (page, file) = try QueryCommands.loadDocument(path)
+        // The lock is held from the read to the save: a second writer waits for this one and
+        // then edits what this one wrote (`Docs/Editing.md`, "Saving").
+        let (page, file) = try QueryCommands.loadDocument(path, holdingLock: true)
         let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
         try refuseSplitCharacters(range, in: page)
         do {
@@ -33,16 +36,14 @@ enum EditCommand {
         return 0
     }
 
-    /// Writes `layout` over the document atomically, once it is read again and found unchanged
-    /// since it was loaded: an edit made meanwhile (another `edit` or `align`, a viewer's save)
-    /// is reported (75), never silently replaced.
+    /// Writes `layout` over the document atomically, under its lock, once it is read again and
+    /// found unchanged since it was loaded: an edit made meanwhile (a viewer's save) is
+    /// reported (75), never silently replaced.
     static func save(_ layout: PageLayout, to file: PageDocumentFile) throws {
         do {
             try file.save(layout)
-        } catch .changedOnDisk {
-            throw CLIError(code: 75, message: "\(file.path) changed on disk while it was being edited; nothing was written: run it again")
-        } catch .io(let message) {
-            throw CLIError(code: 73, message: message)
+        } catch {
+            throw CLIError(error, document: file.path)
         }
     }
 

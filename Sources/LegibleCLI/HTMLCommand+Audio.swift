@@ -54,7 +54,16 @@ extension HTMLCommand {
             throw CLIError.missingInput("no audio for page \(name) in \(folder) (\(name).timing.json): run `legible speak`, or use --speak")
         }
         let data = try InputFile.read(path, what: "a timing map")
-        guard let map = try? JSONDecoder().decode(TimingMap.self, from: data) else { throw CLIError.badData("\(path): not a timing map") }
+        let map: TimingMap
+        do {
+            map = try TimingMap.decode(data)
+        } catch .notATimingMap {
+            throw CLIError.badData("\(path): not a timing map")
+        } catch .audioNameNotPlain(let name) {
+            throw CLIError.badData(
+                "\(path): its audio name \"\(TerminalText.escaped(name, keepingNewlines: false))\" is not a plain file name (no folder, `..` or NUL)"
+            )
+        }
         guard map.spoken == spoken else {
             throw CLIError.badData("\(path) was spoken from another text than this page's: run `legible speak` again, or use --speak")
         }

@@ -13,17 +13,14 @@ extension HTMLCommand {
         /// Where it was found.
         package var path: String
 
-        /// Looks for the scan of `page` next to its document, then in each of `folders`. A name
-        /// with a folder part is refused (a document must not make us copy any file it names),
-        /// and a file whose SHA-256 differs from the recorded one is passed over.
+        /// Looks for the scan of `page` next to its document, then in each of `folders`. The name
+        /// is a plain file name (a document with any other is refused when it is read), and a
+        /// file whose SHA-256 differs from the recorded one is passed over.
         package static func find(for page: ScannedPage, documentPath: String, searching folders: [String]) throws -> Scan {
             guard let name = page.layout.image.file else {
                 throw CLIError.badData("\(documentPath): records no image file name, so its scan cannot be found")
             }
-            // A NUL would cut the name short at the system call, naming another file.
-            guard !name.contains("/"), !name.contains("\0"), name != ".", name != "..", !name.isEmpty else {
-                throw CLIError.badData("\(documentPath): the image name \"\(name)\" is not a plain file name")
-            }
+            // The document's validation has proved the name plain (`PlainFileName`).
             let candidates = ([AtomicFile.folderPath(of: documentPath)] + folders).map { $0 + "/" + name }
             var mismatched: String?
             for candidate in candidates where FileManager.default.fileExists(atPath: candidate) {

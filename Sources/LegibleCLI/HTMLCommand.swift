@@ -28,6 +28,13 @@ package enum HTMLCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let output = command[Self.output] ?? "."
+        // A refused notebook leaves no empty folder behind.
+        let folders = NewFolders([output + "/images", output + "/audio"])
+        return try folders.removingOnFailure { try write(command, output: output) }
+    }
+
+    /// The notebook written into `output`.
+    static func write(_ command: ParsedCommand, output: String) throws -> Int32 {
         let paths = command.positionals
         let pages = try paths.map(QueryCommands.loadPage)
         let mode = command[images] ?? .copy

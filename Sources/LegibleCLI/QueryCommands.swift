@@ -9,16 +9,29 @@ import LegibleTextInput
 /// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image pixels, origin
 /// top-left, y down.
 package enum QueryCommands {
-    package static func loadPage(_ path: String) throws -> ScannedPage { try loadDocument(path).page }
+    /// The page document at `path`, to be read and not written: fields this build does not
+    /// know are passed over.
+    package static func loadPage(_ path: String) throws -> ScannedPage {
+        let bytes = try InputFile.read(path, what: "a page document")
+        do {
+            return try ScannedPage(documentData: bytes)
+        } catch let error as PageDocumentError {
+            throw CLIError.badData("\(path): \(error)")
+        }
+    }
 
     /// The page document at `path`, and its file for saving corrections back (`edit`, `align`,
-    /// `view --edit`).
-    package static func loadDocument(_ path: String) throws -> (page: ScannedPage, file: PageDocumentFile) {
+    /// `view --edit`): a document with fields this build does not know is refused (65), since
+    /// writing it again would drop them. With `holdingLock`, the document's lock is held from this read to the
+    /// save (`Docs/Editing.md`, "Saving").
+    package static func loadDocument(_ path: String, holdingLock: Bool = false) throws -> (page: ScannedPage, file: PageDocumentFile) {
         do {
-            let (file, page) = try PageDocumentFile.open(path)
+            let (file, page) = try PageDocumentFile.open(path, holdingLock: holdingLock)
             return (page, file)
         } catch let error as PageDocumentError {
             throw CLIError.badData("\(path): \(error)")
+        } catch let failure as PageDocumentFile.SaveFailure {
+            throw CLIError(failure, document: path)
         }
     }
 

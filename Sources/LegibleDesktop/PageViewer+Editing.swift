@@ -3,6 +3,7 @@ import Foundation
 import LegibleATSPI
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleTextInput
 
 // The edit mode of `legible view --edit` (`Docs/Editing.md`, "The viewer's edit mode"): typing
@@ -62,28 +63,36 @@ extension PageViewer {
             try file.save(layout)
             tree.markSaved(page: index)
             return "Corrections saved"
+        } catch .changedOnDisk, .busy {
+            guard let aside = try? file.saveBeside(layout) else { return "Corrections not saved: \(name) changed on disk" }
+            tree.markSaved(page: index)
+            report("\(file.path) changed on disk while it was open; the corrections were written to \(aside)")
+            return "\(name) changed on disk; corrections saved as \((aside as NSString).lastPathComponent)"
+        } catch .file(let error) {
+            report(error.description)
+            return "Corrections not saved: \(error.description)"
         } catch {
-            switch error {
-            case .changedOnDisk:
-                guard let aside = try? file.saveBeside(layout) else { return "Corrections not saved: \(name) changed on disk" }
-                tree.markSaved(page: index)
-                report("\(file.path) changed on disk while it was open; the corrections were written to \(aside)")
-                return "\(name) changed on disk; corrections saved as \((aside as NSString).lastPathComponent)"
-            case .io(let message):
-                report(message)
-                return "Corrections not saved: \(message)"
-            }
+            return "Corrections not saved"
         }
     }
 
     /// Whether the window may close: the close button is refused once while corrections are
-    /// unsaved, with that said; SIGINT or SIGTERM (`forced`) keeps them beside their documents.
+    /// unsaved, with that said; SIGINT or SIGTERM (`forced`) keeps them beside their documents,
+    /// and a page whose corrections could not be kept there is recorded in ``unkept``, for the
+    /// command to report and exit non-zero (`Docs/Editing.md`, "The viewer's edit mode").
     func closing(forced: Bool) -> Bool {
         guard tree.isEditable, !tree.unsavedPages.isEmpty else { return true }
         if forced {
             for index in tree.unsavedPages.sorted() {
-                guard let file = documents[index], let aside = try? file.saveBeside(tree.notebook.pages[index].layout) else { continue }
-                report("unsaved corrections of \(file.path) were written to \(aside)")
+                guard let file = documents[index] else { continue }
+                do {
+                    let aside = try file.saveBeside(tree.notebook.pages[index].layout)
+                    report("unsaved corrections of \(file.path) were written to \(aside)")
+                } catch .file(let error) {
+                    unkept.append(Unkept(document: file.path, error: error))
+                } catch {
+                    unkept.append(Unkept(document: file.path, error: FileError(.cannotCreate, "its lock is held by another process")))
+                }
             }
             return true
         }
@@ -93,8 +102,8 @@ extension PageViewer {
         return false
     }
 
-    /// One line on standard error.
-    func report(_ line: String) { FileHandle.standardError.write(Data("legible: \(line)\n".utf8)) }
+    /// One line on the user's standard error, through ``onMessage``.
+    func report(_ line: String) { onMessage(line) }
 }
 
 extension ScannedPage {

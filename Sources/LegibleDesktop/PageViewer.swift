@@ -3,6 +3,7 @@ import Foundation
 import LegibleATSPI
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleTextInput
 
 #if canImport(Glibc)
@@ -38,6 +39,19 @@ public final class PageViewer {
     public let documents: [PageDocumentFile?]
     /// Whether closing was refused once already for unsaved corrections.
     var warnedUnsaved = false
+    /// Where the viewer's one-line messages go (without the `legible: ` prefix): the command
+    /// points it at the user's standard error. By default, descriptor 2.
+    public var onMessage: (String) -> Void = { FileHandle.standardError.write(Data("legible: \($0)\n".utf8)) }
+    /// Corrections that could not be kept when the viewer was stopped by a signal.
+    public struct Unkept: Sendable {
+        /// The page document whose corrections were lost.
+        public var document: String
+        /// Why the file beside it could not be written.
+        public var error: FileError
+    }
+    /// The pages whose unsaved corrections could not be kept when SIGINT or SIGTERM closed the
+    /// viewer; empty when nothing was lost.
+    public internal(set) var unkept: [Unkept] = []
 
     /// A viewer of `tree` showing `imagePaths`; in edit mode (`tree.isEditable`) Control+S
     /// saves page `i` to `documents[i]`.

@@ -1,3 +1,5 @@
+import LegibleSystem
+
 /// The checks of ``PageLayout/validate()``, one level at a time (`Docs/PageDocument.md`,
 /// "Limits"): the image's numbers, ranges inside their containers and never between the halves
 /// of a surrogate pair, boxes inside the image, paragraphs and lines in order, a line inside
@@ -26,6 +28,13 @@ struct DocumentChecker {
         }
         if let dpi = layout.image.dpi, !(1...100_000).contains(dpi) {
             throw PageDocumentError.inconsistent(path: "image.dpi", reason: "must be in 1...100000")
+        }
+        // A name read from a document is joined to a folder the user chose: it must name a
+        // file there and nothing else (`Docs/Hardening.md`, "Names read from files").
+        for (path, name) in [("image.file", layout.image.file), ("image.pdfPage.file", layout.image.pdfPage?.file)] {
+            if let name, !PlainFileName.isPlain(name) {
+                throw PageDocumentError.inconsistent(path: path, reason: "is not a plain file name (no folder, `..` or NUL)")
+            }
         }
         self.layout = layout
         self.units = units

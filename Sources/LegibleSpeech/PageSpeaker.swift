@@ -29,13 +29,29 @@ public struct PageSpeaker: Sendable {
     /// The most words a page's read-all may have: an hour and more of speech, far beyond any
     /// notebook page, and a bound on the time and the files one page takes.
     public static let maximumWords = 20_000
+    /// The most code points a page's read-all may have: ten times a dense notebook page. Words
+    /// alone do not bound speech: one "word" of 100,000 digits is said digit by digit.
+    public static let maximumCharacters = 50_000
+    /// The longest audio one page may have, in seconds. Synthesis stops there, whatever the
+    /// text: this bounds what is spoken, not what is declared (`Docs/Speech.md`, "Synthesis").
+    public static let maximumSeconds = 3_600
 
-    /// Why a page is not spoken.
-    public struct TooLong: Error, CustomStringConvertible, Sendable {
-        /// The page's word count.
-        public var words: Int
+    /// Why a page is not spoken: its read-all would be longer than a page's may be.
+    public enum TooLong: Error, CustomStringConvertible, Sendable {
+        /// It has this many words, more than ``PageSpeaker/maximumWords``.
+        case words(Int)
+        /// It has this many code points, more than ``PageSpeaker/maximumCharacters``.
+        case characters(Int)
+        /// Its audio reached ``PageSpeaker/maximumSeconds`` before its end.
+        case duration
         public var description: String {
-            "its read-all has \(words) words, more than the \(PageSpeaker.maximumWords) a page may have (over an hour of speech)"
+            switch self {
+            case .words(let words):
+                "its read-all has \(words) words, more than the \(PageSpeaker.maximumWords) a page may have (over an hour of speech)"
+            case .characters(let count):
+                "its read-all has \(count) characters, more than the \(PageSpeaker.maximumCharacters) a page may have"
+            case .duration: "its read-all would be spoken for over \(PageSpeaker.maximumSeconds / 60) minutes, longer than a page may be"
+            }
         }
     }
 
@@ -47,8 +63,10 @@ public struct PageSpeaker: Sendable {
     public func speak(_ pieces: [SpeechPiece], name: String) throws -> Outcome {
         let script = TimingMap.script(pieces)
         let words = script.text.split(whereSeparator: \.isWhitespace).count
-        guard words <= Self.maximumWords else { throw TooLong(words: words) }
-        if let existing = try? JSONDecoder().decode(TimingMap.self, from: Data(contentsOf: URL(fileURLWithPath: mapPath(name)))),
+        guard words <= Self.maximumWords else { throw TooLong.words(words) }
+        let characters = script.text.unicodeScalars.count
+        guard characters <= Self.maximumCharacters else { throw TooLong.characters(characters) }
+        if let existing = try? TimingMap.decode(InputFile.read(mapPath(name), what: "a timing map")),
             existing.matches(spoken: script.text, voice: voice, rate: rate, engine: engine.version),
             existing.audio.map({ FileManager.default.fileExists(atPath: folder + "/" + $0) }) ?? true
         {
@@ -59,7 +77,9 @@ public struct PageSpeaker: Sendable {
         var outputs: [AtomicFile.Output] = []
         if !script.text.isEmpty {
             let writer = try OggOpusWriter(sampleRate: engine.sampleRate, title: name)
-            let speech = try engine.speak(script.text, voice: voice, rate: rate, samples: writer.write)
+            let speech = try engine.speak(
+                script.text, voice: voice, rate: rate, maximumSamples: Self.maximumSeconds * engine.sampleRate, samples: writer.write)
+            guard !speech.cutShort else { throw TooLong.duration }
             map.words = TimingMap.words(speech, script: script, sampleRate: engine.sampleRate)
             map.duration = speech.sampleCount * 1000 / engine.sampleRate
             map.audio = name + ".opus"

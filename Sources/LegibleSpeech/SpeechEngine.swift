@@ -35,6 +35,8 @@ public final class SpeechEngine: @unchecked Sendable {  // Guarded by `lock`: es
         public var words: [WordEvent]
         /// Where each clause's audio ends, in samples (espeak-ng's end events).
         public var clauseEnds: [Int]
+        /// Whether synthesis was stopped at the request's most samples.
+        public var cutShort = false
     }
 
     /// The engine of this process; nil with the reason when espeak-ng cannot start.
@@ -70,16 +72,18 @@ public final class SpeechEngine: @unchecked Sendable {  // Guarded by `lock`: es
     /// `fr`) at `rate` words a minute, handing each block of mono 16-bit samples to `samples`
     /// as it is made, so that a long text is never held whole. Throws ``Failure`` for a voice
     /// espeak-ng does not have.
-    public func speak(_ text: String, voice: String, rate: Int, samples: @escaping (UnsafeBufferPointer<Int16>) -> Void) throws(Failure)
-        -> Speech
-    {
+    /// Synthesis stops once `maximumSamples` samples are made, and the speech says it was cut
+    /// short: what is spoken is bounded by the audio's length, not by what the text declares.
+    public func speak(
+        _ text: String, voice: String, rate: Int, maximumSamples: Int = .max, samples: @escaping (UnsafeBufferPointer<Int16>) -> Void
+    ) throws(Failure) -> Speech {
         lock.lock()
         defer { lock.unlock() }
         guard espeak_SetVoiceByName(voice) == EE_OK else {
             throw Failure(missingDependency: false, description: "espeak-ng has no voice \"\(voice)\" (see `espeak-ng --voices`)")
         }
         espeak_SetParameter(espeakRATE, Int32(rate), 0)
-        let collector = Collector(samples: samples)
+        let collector = Collector(samples: samples, limit: maximumSamples)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         let bytes = Array(text.utf8) + [0]
         let status = bytes.withUnsafeBufferPointer { buffer in
@@ -89,7 +93,8 @@ public final class SpeechEngine: @unchecked Sendable {  // Guarded by `lock`: es
         guard status == EE_OK else {
             throw Failure(missingDependency: false, description: "espeak-ng could not speak the text (\(status))")
         }
-        return Speech(sampleCount: collector.sampleCount, words: collector.words, clauseEnds: collector.clauseEnds)
+        return Speech(
+            sampleCount: collector.sampleCount, words: collector.words, clauseEnds: collector.clauseEnds, cutShort: collector.cutShort)
     }
 }
 
@@ -100,7 +105,15 @@ final class Collector {
     var words: [SpeechEngine.WordEvent] = []
     var clauseEnds: [Int] = []
 
-    init(samples: @escaping (UnsafeBufferPointer<Int16>) -> Void) { self.samples = samples }
+    /// The most samples kept; past it synthesis is stopped.
+    let limit: Int
+    /// Whether synthesis was stopped at ``limit``.
+    var cutShort = false
+
+    init(samples: @escaping (UnsafeBufferPointer<Int16>) -> Void, limit: Int) {
+        self.samples = samples
+        self.limit = limit
+    }
 }
 
 /// espeak-ng's synthesis callback: samples, then the events of that block, ending with a
@@ -108,7 +121,13 @@ final class Collector {
 private func collect(_ wave: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
     guard var event = events, let context = event.pointee.user_data else { return 0 }
     let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+    if collector.cutShort { return 1 }
     if let wave, count > 0 {
+        // Returning 1 tells espeak-ng to stop synthesising this request.
+        guard collector.sampleCount + Int(count) <= collector.limit else {
+            collector.cutShort = true
+            return 1
+        }
         collector.samples(UnsafeBufferPointer(start: wave, count: Int(count)))
         collector.sampleCount += Int(count)
     }

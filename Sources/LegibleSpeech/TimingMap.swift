@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 /// One stretch of a page's read-all, as `legible read --all --speak-screen` says it: its text,
 /// and the UTF-16 range of the page's reading text it reads (nil for an announcement such as
@@ -49,6 +50,23 @@ public struct TimingMap: Codable, Equatable, Sendable {
     /// The words in the order heard.
     public var words: [Word]
 
+    /// Why bytes are not a timing map Legible can use.
+    public enum DecodeFailure: Error, Equatable, Sendable {
+        /// The bytes are not a timing map's JSON.
+        case notATimingMap
+        /// The audio file's name has a folder part, `..` or a NUL (`Docs/Hardening.md`, "Names
+        /// read from files"); the name is kept for the message.
+        case audioNameNotPlain(String)
+    }
+
+    /// The timing map in `data`, whose audio name, read from a file that anyone may have
+    /// written, must be a plain file name: it is joined to the map's folder.
+    public static func decode(_ data: Data) throws(DecodeFailure) -> TimingMap {
+        guard let map = try? JSONDecoder().decode(TimingMap.self, from: data) else { throw .notATimingMap }
+        if let audio = map.audio, !PlainFileName.isPlain(audio) { throw .audioNameNotPlain(audio) }
+        return map
+    }
+
     /// Whether this map was made from `spoken` with `voice`, `rate` and `engine`.
     public func matches(spoken: String, voice: String, rate: Int, engine: String) -> Bool {
         version == 1 && self.spoken == spoken && self.voice == voice && self.rate == rate && self.engine == engine
@@ -70,11 +88,23 @@ extension TimingMap {
                 codePoints += 1
             }
             starts.append((piece, codePoints))
-            text += piece.text
+            text += spokenForm(piece.text)
             codePoints += piece.text.unicodeScalars.count
         }
         return (text, starts)
     }
+
+    /// `text` as espeak-ng is given it: every control character (C0, DEL and C1, line feeds
+    /// included) becomes a space, code point for code point, so offsets are kept. espeak-ng
+    /// reads U+0001 as the start of an embedded command (`\u{1}0A` silences the rest, `\u{1}80S`
+    /// sets the rate), and text from a page must never command the synthesiser
+    /// (`Docs/Speech.md`, "What is said").
+    static func spokenForm(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
 
     /// The words of the script, each with its page range and times. espeak-ng does not time
     /// every word (it says "of the" as one word, "river-front" as "river", and splits

@@ -134,6 +134,16 @@ public struct FileDescriptor: Sendable {
         }
     }
 
+    /// Takes an exclusive advisory lock on the whole file (`flock`) if no other open file holds
+    /// one; returns false at once when one does.
+    public func tryLockExclusively() throws(Errno) -> Bool {
+        while flock(rawValue, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            guard errno == EINTR else { throw Errno.current }
+        }
+        return true
+    }
+
     /// Releases the lock taken by ``lockExclusively()``.
     public func unlock() { _ = flock(rawValue, LOCK_UN) }
 }

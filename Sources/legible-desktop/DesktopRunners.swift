@@ -31,14 +31,17 @@ enum DesktopRunners {
     /// (`Docs/Viewer.md`).
     @Sendable static func view(_ command: ParsedCommand) throws -> Int32 {
         let paths = command.positionals
-        let opened = try paths.map(QueryCommands.loadDocument)
+        // Only a viewer that may save opens the documents for correcting.
+        let editing = command[ViewCommand.edit]
+        let opened: [(page: ScannedPage, file: PageDocumentFile?)] =
+            try paths.map { editing ? try QueryCommands.loadDocument($0) : (try QueryCommands.loadPage($0), nil) }
         let pages = opened.map(\.page)
         var scans: [String?] = []
         for (path, page) in zip(paths, pages) {
             scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command[ViewCommand.scans]).path)
         }
         let tree = accessibleNotebook(pages, command, windowed: true)
-        tree.isEditable = command[ViewCommand.edit]
+        tree.isEditable = editing
         try window(tree, scans: scans, documents: opened.map(\.file))
         return 0
     }
@@ -48,8 +51,14 @@ enum DesktopRunners {
     static func window(_ tree: AccessibleNotebook, scans: [String?], documents: [PageDocumentFile?] = []) throws {
         let viewer = PageViewer(tree: tree, title: tree.title, imagePaths: scans, documents: documents)
         viewer.onFirstDraw = { try? Console.out("ready\n") }
+        viewer.onMessage = { Console.message($0) }
         try viewer.open()
         viewer.run()
+        // Corrections that a signal's close could not keep are said, with their file's status.
+        if let first = viewer.unkept.first {
+            let pages = viewer.unkept.map { "\($0.document) (\($0.error.description))" }.joined(separator: "; ")
+            throw UnkeptCorrections(exitCode: first.error.kind.exitCode, message: "unsaved corrections could not be kept: \(pages)")
+        }
     }
 
     /// The notebook of `pages` with its title (`--title` or the default) and the command's
@@ -59,6 +68,12 @@ enum DesktopRunners {
         let title = command[ViewCommand.title] ?? Notebook.defaultTitle(for: notebook)
         return AccessibleNotebook(notebook: notebook, title: title, store: ReadCommands.store(command), windowed: windowed)
     }
+}
+
+/// Corrections that the viewer, closed by a signal, could not keep: the file's status (73, 74).
+struct UnkeptCorrections: CLIFailure {
+    var exitCode: Int32
+    var message: String
 }
 
 extension ATSPIBridge.StartError: CLIFailure {

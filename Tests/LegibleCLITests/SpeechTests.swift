@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleSpeech
 import LegibleTestSupport
 import Testing
 
@@ -145,6 +146,54 @@ struct SpeechTests {
         try Data().write(to: URL(fileURLWithPath: blocked))
         let unwritable = try legible(["speak", Self.pages[0], "-o", blocked + "/out"])
         #expect(unwritable.status == 73 && unwritable.stderr.split(separator: "\n").count == 1, "\(unwritable.stderr)")
+    }
+
+    /// Text from a page never commands the synthesiser (`Docs/Speech.md`, "What is said"):
+    /// espeak-ng reads U+0001 as the start of an embedded command, so a page holding one must
+    /// be spoken exactly as the same page with a space there.
+    @Test(
+        "control characters in a page's text are spoken as spaces, never as espeak-ng's embedded commands",
+        arguments: ["\u{1}0A", "\u{1}80S", "\u{1}20P", "\u{1}1Y", "\u{1}\u{1}0A", "\u{1F}\u{85}\u{7F}"])
+    func controlCharacters(_ command: String) throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        var builder = LayoutBuilder()
+        builder.pageWidth = 3000
+        let sentence = "The river front was quiet at dawn and the boats were still tied up along the pier"
+        let words = sentence.split(separator: " ")
+        let hostile = words.prefix(3).joined(separator: " ") + " " + command + words.dropFirst(3).joined(separator: " ")
+        let spaced = String(String.UnicodeScalarView(command.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+        let plain = words.prefix(3).joined(separator: " ") + " " + spaced + words.dropFirst(3).joined(separator: " ")
+        for (name, text) in [("hostile", hostile), ("plain", plain)] {
+            try builder.layout(exactText: text).encodeDocument().write(to: URL(fileURLWithPath: "\(folder)/\(name).json"))
+            let run = try legible(["speak", "\(folder)/\(name).json", "-o", folder + "/out", "--rate", "175"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let (hostileMap, plainMap) = (try Self.map(folder + "/out", "hostile"), try Self.map(folder + "/out", "plain"))
+        #expect(
+            hostileMap.duration == plainMap.duration, "the command changed the speech: \(hostileMap.duration) ms, not \(plainMap.duration)")
+        #expect(hostileMap.words.map(\.text).suffix(3) == ["along", "the", "pier"], "\(hostileMap.words.map(\.text))")
+    }
+
+    @Test("what is spoken is bounded: a page of 60,000 digits is refused (65); synthesis stops at the longest audio allowed")
+    func spokenLengthBound() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        var builder = LayoutBuilder()
+        (builder.pageWidth, builder.characterWidth) = (400_000, 5)
+        let digits = folder + "/digits.json"
+        try builder.layout(exactText: String(repeating: "7", count: 60_000)).encodeDocument().write(to: URL(fileURLWithPath: digits))
+        let refused = try legible(["speak", digits, "-o", folder + "/d"])
+        #expect(refused.status == 65 && refused.stderr.contains("60000 characters"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d/digits.timing.json"))
+        // The bound on the audio itself, with a limit of two seconds: 2,000 digits are said one by one.
+        let engine = try SpeechEngine.shared.get()
+        let limit = 2 * engine.sampleRate
+        var received = 0
+        let speech = try engine.speak(String(repeating: "7", count: 2_000), voice: "en", rate: 175, maximumSamples: limit) {
+            received += $0.count
+        }
+        #expect(speech.cutShort && speech.sampleCount <= limit && received == speech.sampleCount, "\(speech.sampleCount) samples")
     }
 
     @Test("html --audio refuses a folder whose maps are missing, foreign or name missing audio, writing nothing")

@@ -103,6 +103,32 @@ struct ViewerTests {
         #expect(seen["exit"] as? Int == 0)
     }
 
+    /// SIGTERM with a correction unsaved (`Docs/Editing.md`, "The viewer's edit mode"): the
+    /// correction is kept beside the document and that is said on standard error, with exit 0;
+    /// where the file beside it cannot be written (a file-size limit below the document's
+    /// size), that is said and the exit is 74, never a silent 0.
+    @Test("view --edit ended by SIGTERM keeps unsaved corrections beside the document, or says they are lost and exits 74")
+    func killedWithUnsavedCorrections() throws {
+        guard Self.available else { return }
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/viewer/kill.py").path
+        for limit in [0, 4] {
+            let (folder, page) = try chicagoPageToEdit()
+            let out = folder + "/kill.json"
+            try BusSession.run(script, [out, Repository.legibleExecutable.path, page, String(limit)], log: out + ".log", display: true)
+            let seen = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any])
+            let stderr = seen["stderr"] as? String ?? ""
+            let aside = folder + "/chicago-1.corrections.json"
+            if limit == 0 {
+                #expect(seen["exit"] as? Int == 0 && stderr.contains("were written to \(aside)"), "\(seen)")
+                #expect(try Self.cli(["text", aside]).hasPrefix("QMorning"))
+            } else {
+                #expect(seen["exit"] as? Int == 74 && stderr.contains("could not be kept: \(page)"), "\(seen)")
+                #expect(stderr.split(separator: "\n").count == 1 && !FileManager.default.fileExists(atPath: aside), "\(seen)")
+            }
+            #expect(try Self.cli(["text", page]) == (try Self.cli(["text", Self.pages[0]])), "the document itself is unchanged")
+        }
+    }
+
     /// A JPEG stored 12 × 9 with a horizontal bar and EXIF orientation 6 is displayed 9 × 12
     /// with a vertical bar: that is what ingest recognised, so the viewer must draw it so too.
     /// Drawn as stored, the bar lay sideways under an upright caret.
