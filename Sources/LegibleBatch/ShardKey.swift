@@ -16,6 +16,16 @@ public enum ShardKey {
         return parts.dropFirst(rootParts.count).joined(separator: "/")
     }
 
+    /// The manifest key of one page: `fileKey` (from ``key(of:root:currentFolder:)``) with `%`
+    /// and `#` percent-encoded, then `#p` and the page number for a PDF's page. A file name may
+    /// hold `#`, so without the encoding an image named `scan.pdf#p1` would share the key of
+    /// page 1 of `scan.pdf`, and one of them would never be recorded as done
+    /// (`Docs/Cluster.md`, "Manifests").
+    public static func pageKey(_ fileKey: String, pdfPage: Int?) -> String {
+        let escaped = fileKey.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "#", with: "%23")
+        return escaped + (pdfPage.map { "#p\($0)" } ?? "")
+    }
+
     /// `path` itself when absolute, else `folder/path`.
     static func absolute(_ path: String, from folder: String) -> String {
         path.hasPrefix("/") ? path : folder + "/" + path

@@ -130,7 +130,7 @@ enum ScoreTable {
 enum TesseractCLI {
     static func hOCR(image: String, languages: String) throws -> ScoredPage? {
         let folder = URL(fileURLWithPath: try TemporaryFolder.make(prefix: "legible-eval"))
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { TemporaryFolder.remove(folder.path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tesseract")
         process.arguments = [image, folder.appendingPathComponent("out").path, "-l", languages, "hocr"]

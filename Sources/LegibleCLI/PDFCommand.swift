@@ -24,7 +24,7 @@ enum PDFCommand {
         // Checked before any work, as images are ingested first.
         try OutputGuard.refuse(outputs: [output], overwriting: command.positionals)
         let documents = try documents(command)
-        defer { if let temporary = documents.temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        defer { if let temporary = documents.temporary { TemporaryFolder.remove(temporary) } }
         let pages = try documents.paths.map(QueryCommands.loadPage)
         let found = try zip(documents.paths, pages).map { path, page in
             try HTMLCommand.Scan.find(for: page, documentPath: path, searching: documents.searched)
@@ -66,7 +66,7 @@ enum PDFCommand {
                 force: command[force])
             return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
         } catch {
-            if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+            if let temporary { TemporaryFolder.remove(temporary) }
             throw error
         }
     }

@@ -25,8 +25,9 @@ public struct IngestPlan: Sendable {
     public var shard: Shard?
     /// The number of pages in the whole batch (before sharding).
     public var total: Int
-    /// With a shard: each of ``pages``' manifest key (its path relative to the batch root, with
-    /// `#p` and the page number for a PDF's page).
+    /// With a shard: each of ``pages``' manifest key (``ShardKey/pageKey(_:pdfPage:)``: its path
+    /// relative to the batch root, `%` and `#` encoded, with `#p` and the page number for a PDF's
+    /// page).
     public var keys: [String]
     /// With a shard: the batch's identity, from every input's key (``TaskRecord/batch``).
     public var identity: String?
@@ -67,7 +68,7 @@ public struct IngestPlan: Sendable {
             guard let key = ShardKey.key(of: page.path, root: root, currentFolder: currentFolder) else {
                 throw IngestError(.usage, "\(page.path) is not inside the batch root \(root); give --root DIR holding every image")
             }
-            keys.append(key + (page.pdfPage.map { "#p\($0)" } ?? ""))
+            keys.append(ShardKey.pageKey(key, pdfPage: page.pdfPage))
         }
         let chosen = keys.indices.filter { shard.contains(key: keys[$0]) }
         self.shard = shard

@@ -1,7 +1,8 @@
 extension NotebookHTML {
     /// The reader view's script (`Docs/Web.md`, "Reader view"): the switch, and the settings
-    /// applied as custom properties and kept in `localStorage`, so they survive a reload. A
-    /// custom colour pair below 7:1 (WCAG 1.4.6) is refused and the previous pair kept.
+    /// applied as custom properties and kept in `localStorage` under the notebook's identity, so
+    /// they survive a reload. A custom colour pair below 7:1 (WCAG 1.4.6) is refused and the
+    /// previous pair kept; what is read back from storage is checked against the same rules.
     static let readerScript = #"""
         (() => {
         "use strict";
@@ -10,7 +11,8 @@ extension NotebookHTML {
         const settings = document.getElementById("reader-settings");
         const custom = document.getElementById("reader-custom");
         const output = document.getElementById("reader-contrast");
-        const key = "legible-reader";
+        // Each notebook keeps its own settings: every file:// page shares one localStorage.
+        const key = "legible-reader:" + document.getElementById("notebook").dataset.notebook;
         const ids = { size: "reader-size", spacing: "reader-spacing", font: "reader-font", colours: "reader-colours",
           text: "reader-text", background: "reader-background" };
         const defaults = { on: false, size: "1", spacing: "normal", font: "sans", colours: "light", text: "#1a1a1a", background: "#fffbe6" };
@@ -22,12 +24,33 @@ extension NotebookHTML {
           mono: '"DejaVu Sans Mono",Menlo,monospace' };
         let state = load();
 
+        // What was stored is read as untrusted: any page on the same origin may have written it
+        // (Docs/Web.md, "Reader view"). Each value must be one its control offers, a colour must
+        // be #rrggbb, and a custom pair must meet 7:1, or the default is taken.
         function load() {
+          let stored = {};
           try {
-            return { ...defaults, ...JSON.parse(localStorage.getItem(key) || "{}") };
-          } catch (error) {
-            return { ...defaults };
+            stored = JSON.parse(localStorage.getItem(key) || "{}");
+          } catch (error) { /* defaults */ }
+          return valid(stored);
+        }
+
+        function valid(stored) {
+          const state = { ...defaults };
+          if (stored === null || typeof stored !== "object" || Array.isArray(stored)) return state;
+          const has = (name) => Object.prototype.hasOwnProperty.call(stored, name);
+          if (has("on") && typeof stored.on === "boolean") state.on = stored.on;
+          for (const name of ["size", "spacing", "font", "colours"]) {
+            const offered = [...document.getElementById(ids[name]).options].map((option) => option.value);
+            if (has(name) && typeof stored[name] === "string" && offered.includes(stored[name])) state[name] = stored[name];
           }
+          for (const name of ["text", "background"]) {
+            if (has(name) && typeof stored[name] === "string" && /^#[0-9a-f]{6}$/i.test(stored[name])) state[name] = stored[name];
+          }
+          if (state.colours === "custom" && contrast(state.text, state.background) < 7) {
+            [state.colours, state.text, state.background] = ["light", defaults.text, defaults.background];
+          }
+          return state;
         }
 
         function keep() {
@@ -47,7 +70,8 @@ extension NotebookHTML {
         }
 
         function colours() {
-          return state.colours === "custom" ? [state.text, state.background] : schemes[state.colours] || schemes.light;
+          if (state.colours === "custom") return [state.text, state.background];
+          return Object.prototype.hasOwnProperty.call(schemes, state.colours) ? schemes[state.colours] : schemes.light;
         }
 
         function apply() {

@@ -220,13 +220,21 @@ extension NotebookHTML {
           };
         }
 
+        // Stored clippings are read as untrusted (any page on the same origin may write them):
+        // only entries of a clipping's shape are kept.
         function load() {
           try {
             const stored = JSON.parse(localStorage.getItem(storeKey) || "[]");
-            return Array.isArray(stored) ? stored : memory;
+            return Array.isArray(stored) ? stored.filter(isClipping) : memory;
           } catch (error) {
             return memory;
           }
+        }
+
+        function isClipping(entry) {
+          return entry !== null && typeof entry === "object" && !Array.isArray(entry) && typeof entry.id === "string"
+            && typeof entry.text === "string" && Number.isInteger(entry.pageIndex) && Array.isArray(entry.range)
+            && entry.range.length === 2 && entry.range.every(Number.isInteger) && Array.isArray(entry.rects);
         }
 
         // Keeps the clippings and reads them back; false when the browser would not keep them.

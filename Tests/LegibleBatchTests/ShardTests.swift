@@ -101,6 +101,25 @@ struct ShardKeyTests {
         #expect(ShardKey.key(of: "../scans/a//p1.png", root: "/data/scans/", currentFolder: "/data/other") == "a/p1.png")
     }
 
+    @Test("page keys never collide: a file name holding `#` or `%` is encoded, so only a PDF's page ends in an unencoded #pN")
+    func pageKeysDistinct() {
+        let pages: [(String, Int?)] = [
+            ("scan.pdf", 1), ("scan.pdf#p1", nil), ("scan.pdf%23p1", nil), ("scan.pdf#p1", 1), ("scan.pdf", nil), ("a#b/c.png", nil),
+            ("a%23b/c.png", nil), ("scan.pdf", 11), ("scan.pdf#p1", 1), ("x%", nil), ("x%25", nil),
+        ]
+        var seen: [String: (String, Int?)] = [:]
+        for (file, page) in pages {
+            let key = ShardKey.pageKey(file, pdfPage: page)
+            if let earlier = seen[key] {
+                #expect(
+                    earlier.0 == file && earlier.1 == page, "\(file) page \(page.map(String.init) ?? "-") shares \(key) with \(earlier)")
+            }
+            seen[key] = (file, page)
+        }
+        #expect(seen.count == 10)
+        #expect(ShardKey.pageKey("scans/a.pdf", pdfPage: 3) == "scans/a.pdf#p3")
+    }
+
     @Test("an image outside the root, or the root itself, has no key")
     func outside() {
         #expect(ShardKey.key(of: "/data/other/p1.png", root: "/data/scans", currentFolder: "/") == nil)

@@ -96,6 +96,57 @@ struct WebNotebookTests {
         }
     }
 
+    /// Every `file://` page shares one `localStorage` in Chromium, so what the notebook reads
+    /// back may have been written by any local file (`Docs/Web.md`, "Reader view"). Each hostile
+    /// value is written, the notebook reloaded, and the reader view must still turn on, with
+    /// settings from its controls' own sets and colours at 7:1 or more; stored clippings that
+    /// are not clippings are not counted.
+    @Test("stored reader settings and clippings are validated on load: prototype keys, unreadable pairs, junk, other notebooks")
+    func hostileStorage() throws {
+        guard Browser.isAvailable() else { return }
+        let out = try Self.notebook()
+        let hostile: [String] = [
+            #"{"colours":"__proto__","on":true}"#, ##"{"colours":"custom","text":"#ffffff","background":"#ffffff","on":true}"##,
+            #"{"size":"999","font":"constructor","spacing":"toString","on":"yes"}"#, "not json {", "[1,2,3]",
+            ##"{"text":"red;x:url(y)","background":"#000","colours":"custom"}"##,
+        ]
+        let key = "'legible-reader:' + document.getElementById('notebook').dataset.notebook"
+        let clippingsKey = "'legible-clippings:' + document.getElementById('notebook').dataset.notebook"
+        let facts = """
+            (() => {
+              const toggle = document.getElementById('reader-toggle');
+              if (toggle.getAttribute('aria-pressed') !== 'true') toggle.click();
+              const reader = document.getElementById('reader');
+              const style = getComputedStyle(reader);
+              const value = (name) => reader.style.getPropertyValue(name).trim();
+              const channel = (hex, at) => parseInt(hex.slice(at, at + 2), 16) / 255;
+              const lum = (hex) => [1, 3, 5].map((at) => channel(hex, at)).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+                .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+              const [a, b] = [lum(value('--rs-text')), lum(value('--rs-background'))].sort((x, y) => y - x);
+              return { shown: !reader.hidden && style.display !== 'none', contrast: (a + 0.05) / (b + 0.05), size: value('--rs-size'),
+                download: document.getElementById('download-clippings').textContent };
+            })()
+            """
+        var steps: [Browser.Step] = []
+        for value in hostile {
+            let clippings = Browser.literal("[\(value)]".replacingOccurrences(of: "not json {", with: "7"))
+            steps += [
+                .evaluate(
+                    "(localStorage.setItem(\(key), \(Browser.literal(value))), localStorage.setItem('legible-reader', \(Browser.literal(value))), localStorage.setItem(\(clippingsKey), \(clippings)), true)"
+                ),
+                .reload, .evaluate(facts),
+            ]
+        }
+        let result = try Browser.run(out + "/index.html", width: 800, height: 600, steps: steps)
+        for (index, value) in hostile.enumerated() {
+            let seen = try #require(result.values[index * 3 + 2] as? [String: Any], "\(value): \(result.values)")
+            #expect(seen["shown"] as? Bool == true, "\(value): the reader view did not turn on: \(seen)")
+            #expect((seen["contrast"] as? Double ?? 0) >= 7, "\(value): \(seen)")
+            #expect(["1", "1.25", "1.5", "2", "2.5", "3", "4"].contains(seen["size"] as? String ?? ""), "\(value): \(seen)")
+            #expect(seen["download"] as? String == "Download clippings (0)", "\(value): \(seen)")
+        }
+    }
+
     @Test("Save selection by button, shortcut and context menu; clippings survive a reload and download for legible clippings")
     func saveSelection() throws {
         guard Browser.isAvailable() else { return }
