@@ -123,8 +123,9 @@ extension IngestFailure: ExitStatus {
 }
 
 extension PDFInputFailure: ExitStatus {
-    /// Every PDF that cannot be read is bad data, as an unreadable image is.
-    package var exitCode: Int32 { 65 }
+    /// Every PDF that cannot be read is bad data, as an unreadable image is; a page that ran
+    /// past its deadline is 75, as recognition past it is.
+    package var exitCode: Int32 { self == .deadline ? 75 : 65 }
 }
 
 extension NotebookPDF.Failure: CLIFailure {

@@ -1,4 +1,5 @@
 import Foundation
+import LegiblePDFInput
 
 /// The CLI's commands and the one place where a command line becomes a command run and any
 /// failure becomes an exit status (`Docs/CLI.md`, "Command table").
@@ -48,6 +49,11 @@ package enum CommandTable {
     /// Swift would read it with replacement characters, so a file that exists was reported
     /// missing and `render -o` wrote a file of another name (`Docs/CLI.md`, "Bad input").
     package static func runCommandLine(replacing runners: [String: Runner] = [:]) -> Int32 {
+        // A PDF page read in a bounded process of its own is this executable again
+        // (`Docs/PDF.md`, "Bounds on reading a page").
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == IsolatedPage.command {
+            return IsolatedPage.serve(Array(CommandLine.arguments.dropFirst(2)))
+        }
         var arguments: [String] = []
         for index in 1..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }

@@ -2,6 +2,7 @@ import Foundation
 import LegibleIngest
 import LegibleOCR
 import LegiblePDF
+import LegiblePDFInput
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -14,7 +15,8 @@ enum PDFCommand {
     static let spec = CommandSpec(
         name: "pdf", arguments: "PAGE.json...|IMAGE|PDF...", positionalCount: 1...Int.max,
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
-        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec], run: run)
+        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec, IngestCommand.timeout.spec],
+        run: run)
 
     /// The extensions of the images and PDFs `pdf` ingests itself.
     static let scanExtensions: Set<String> = ["png", "jpg", "jpeg", "tif", "tiff", "pdf"]
@@ -51,8 +53,10 @@ enum PDFCommand {
         let inputs = command.positionals
         let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
         guard inputs.contains(where: isScan) else {
-            guard command[keep] == nil, command[languages] == nil, command[jobs] == nil, !command[force] else {
-                throw CLIError.usage("--keep, -l, --jobs and --force go with images and PDFs, which pdf ingests first")
+            guard command[keep] == nil, command[languages] == nil, command[jobs] == nil, !command[force],
+                command[IngestCommand.timeout] == nil
+            else {
+                throw CLIError.usage("--keep, -l, --jobs, --force and --timeout go with images and PDFs, which pdf ingests first")
             }
             return (inputs, command[scans], nil)
         }
@@ -63,7 +67,7 @@ enum PDFCommand {
         do {
             let paths = try ingest(
                 pages, into: folder, languages: command[languages], jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
-                force: command[force])
+                force: command[force], timeout: command[IngestCommand.timeout])
             return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
         } catch {
             if let temporary { TemporaryFolder.remove(temporary) }
@@ -74,10 +78,14 @@ enum PDFCommand {
     /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
     /// defaults; returns the documents' paths in input order. The first failure stops the PDF,
     /// and so does a PDF page that already carries text, unless `force`.
-    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool) throws -> [String] {
+    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool, timeout: Double?) throws
+        -> [String]
+    {
         var options = OCROptions()
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
-        let plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
+        if let timeout { options.timeoutSeconds = timeout }
+        var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
+        plan.pdfDrawing = IngestCommand.pdfDrawing(options)
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
         tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)

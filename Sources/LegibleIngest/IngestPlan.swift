@@ -1,6 +1,7 @@
 import Foundation
 import LegibleBatch
 import LegibleOCR
+import LegiblePDFInput
 import LegibleSystem
 
 /// Everything an ingest needs, checked before any work (`Docs/Architecture.md`, "Ingest"):
@@ -31,6 +32,9 @@ public struct IngestPlan: Sendable {
     public var keys: [String]
     /// With a shard: the batch's identity, from every input's key (``TaskRecord/batch``).
     public var identity: String?
+    /// Where PDF pages are read and drawn: in this process unless the caller bounds them in a
+    /// process of their own (`Docs/PDF.md`, "Bounds on reading a page").
+    public var pdfDrawing: PageDrawing = .inProcess
 
     /// A plan for every page of `pages`, unsharded; ``sources`` default to recognition.
     public init(

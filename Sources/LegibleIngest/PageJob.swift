@@ -42,6 +42,15 @@ struct PageJob {
     }
 
     private func perform(reader: (any PageReader)?, pdf: inout ScannedPDF?, into outcome: inout PageOutcome) throws {
+        do {
+            try readAndCommit(reader: reader, pdf: &pdf, into: &outcome)
+        } catch let error as OCRError where page.pdfPage != nil {
+            // A PDF page's image is read under the path it would be kept at, never written.
+            throw error.naming(page.name)
+        }
+    }
+
+    private func readAndCommit(reader: (any PageReader)?, pdf: inout ScannedPDF?, into outcome: inout PageOutcome) throws {
         guard let scan = try scan(pdf: &pdf) else {
             outcome.carriesText = true
             return
@@ -85,7 +94,7 @@ struct PageJob {
         guard let number = page.pdfPage else {
             return Scan(bytes: try InputFile.read(page.path, what: "an image"), path: page.path)
         }
-        if pdf?.path != page.path { pdf = try ScannedPDF(path: page.path) }
+        if pdf?.path != page.path { pdf = try ScannedPDF(path: page.path, drawing: plan.pdfDrawing) }
         guard let opened = pdf else { return nil }
         switch try opened.page(number, dpi: plan.options.dpi ?? 300, force: plan.force) {
         case .carriesText:

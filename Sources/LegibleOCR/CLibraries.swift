@@ -162,6 +162,27 @@ enum Leptonica {
     /// `a AND b` for 1-bit images of one size.
     static func intersection(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixAnd(nil, a.pointer, b.pointer)) }
 
+    /// Whether `image`, as 32-bit colour, matches `rgb` (row-major, three samples a pixel)
+    /// within `tolerance` in every channel of every pixel. Compared word by word, so no second
+    /// copy of a large image is made.
+    static func matches(_ image: PixImage, rgb: [UInt8], width: Int, height: Int, tolerance: Int) -> Bool {
+        guard image.width == width, image.height == height, rgb.count == width * height * 3,
+            let colour = PixImage(pixConvertTo32(image.pointer)), let data = pixGetData(colour.pointer)
+        else { return false }
+        let wordsPerLine = Int(pixGetWpl(colour.pointer))
+        for row in 0..<height {
+            let line = data + row * wordsPerLine
+            for column in 0..<width {
+                // Leptonica's 32-bit pixels hold red in the top byte, then green and blue.
+                let word = line[column], at = (row * width + column) * 3
+                guard abs(Int(word >> 24) - Int(rgb[at])) <= tolerance, abs(Int((word >> 16) & 0xFF) - Int(rgb[at + 1])) <= tolerance,
+                    abs(Int((word >> 8) & 0xFF) - Int(rgb[at + 2])) <= tolerance
+                else { return false }
+            }
+        }
+        return true
+    }
+
     /// A 1-bit image's pixels, row-major, one byte each (1 for ink), as Swift values.
     static func pixels(_ binary: PixImage) -> [UInt8] {
         let (width, height) = (binary.width, binary.height)

@@ -38,6 +38,21 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// This error naming its image `name` instead of the path it was read as: a PDF page's
+    /// image is read under the path it will be kept at, which a failed page never writes, so
+    /// its errors must name the page ("scan.pdf page 1").
+    public func naming(_ name: String) -> OCRError {
+        switch self {
+        case .missingInput: return .missingInput(path: name)
+        case .unreadableImage(_, let reason): return .unreadableImage(path: name, reason: reason)
+        case .imageTooLarge(_, let width, let height, let limit):
+            return .imageTooLarge(path: name, width: width, height: height, limit: limit)
+        case .multiPageImage(_, let pages): return .multiPageImage(path: name, pages: pages)
+        case .timedOut(_, let seconds): return .timedOut(path: name, seconds: seconds)
+        case .languageDataMissing, .languageDataCorrupt, .engine: return self
+        }
+    }
+
     /// The sysexits code for this error.
     public var exitCode: Int32 {
         switch self {

@@ -144,6 +144,14 @@ public final class Recogniser: @unchecked Sendable {
         return PageImage(file: path, width: image.width, height: image.height, orientation: header.orientation)
     }
 
+    /// Whether image bytes decode, as stored (no orientation applied), to `rgb` (row-major,
+    /// three samples a pixel, `width` × `height`), each channel within 4 levels, which
+    /// rounding in two decoders' inverse DCTs stays within. False for bytes that do not decode.
+    public static func decodes(_ data: Data, toRGB rgb: [UInt8], width: Int, height: Int) -> Bool {
+        guard let image = Leptonica.decode(data) else { return false }
+        return Leptonica.matches(image, rgb: rgb, width: width, height: height, tolerance: 4)
+    }
+
     /// The checked header and the decoded image as displayed. Leptonica applies a TIFF's
     /// orientation tag itself, but not a JPEG's EXIF one, which is applied here.
     static func decoded(_ data: Data, path: String) throws -> (ImageHeader, PixImage) {

@@ -38,15 +38,40 @@ final class QPDFFile {
         return Int(count)
     }
 
-    /// The zero-based page `index`'s crop box, rotation and directly placed images.
+    /// The zero-based page `index`'s crop box, rotation, directly placed images and what its
+    /// content draws. A crop box that does not meet the media box shows nothing in any viewer,
+    /// so such a page is refused; a `/Rotate` that is not a multiple of 90 is 0, as poppler and
+    /// pdf.js show it.
     func page(_ index: Int) throws(PDFInputError) -> QPDFPage {
         let page = qpdf_get_page_n(handle, index)
         let media = box(qpdf_oh_get_key(handle, page, "/MediaBox")) ?? PDFBox(0, 0, 612, 792)
-        let crop = box(qpdf_oh_get_key(handle, page, "/CropBox")).map { clip($0, to: media) } ?? media
-        let rotate = Int(qpdf_oh_get_numeric_value(handle, qpdf_oh_get_key(handle, page, "/Rotate")).rounded())
+        var crop = media
+        if let declared = box(qpdf_oh_get_key(handle, page, "/CropBox")) {
+            guard let visible = clip(declared, to: media) else {
+                throw PDFInputError(
+                    .malformed, "\(path): page \(index + 1)'s CropBox lies outside its MediaBox, so no viewer shows anything of it")
+            }
+            crop = visible
+        }
+        let value = qpdf_oh_get_numeric_value(handle, qpdf_oh_get_key(handle, page, "/Rotate"))
+        let rotate = value.isFinite && abs(value) < 1e9 ? Int(value.rounded()) : 0
         let images = imageObjects(in: qpdf_oh_get_key(handle, qpdf_oh_get_key(handle, page, "/Resources"), "/XObject"))
+        let content = PageContent(contentData(page))
         if qpdf_has_error(handle) != 0 { throw failure() }
-        return QPDFPage(cropBox: crop, rotation: ((rotate % 360) + 360) % 360 / 90 * 90, images: images)
+        return QPDFPage(cropBox: crop, rotation: rotate % 90 == 0 ? ((rotate % 360) + 360) % 360 : 0, images: images, content: content)
+    }
+
+    /// The page's content streams joined, their filters removed; empty when they cannot be read.
+    private func contentData(_ page: qpdf_oh) -> Data {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = qpdf_oh_get_page_content_data(handle, page, &buffer, &length)
+        defer { free(buffer) }
+        guard code & 2 == 0, let buffer else {
+            _ = qpdf_get_error(handle)
+            return Data("?".utf8)
+        }
+        return Data(bytes: buffer, count: length)
     }
 
     /// An image's stored bytes, with its filters still applied.
@@ -73,18 +98,18 @@ final class QPDFFile {
             guard qpdf_oh_is_stream(handle, object) != 0 else { return nil }
             let dictionary = qpdf_oh_get_dict(handle, object)
             guard name(dictionary, "/Subtype") == "/Image" else { return nil }
-            return image(object, dictionary)
+            return image(object, dictionary, name: String(key.dropFirst()))
         }
     }
 
     /// What an image's dictionary says about its pixels and their encoding.
-    private func image(_ object: qpdf_oh, _ dictionary: qpdf_oh) -> QPDFImage {
+    private func image(_ object: qpdf_oh, _ dictionary: qpdf_oh, name resourceName: String) -> QPDFImage {
         let filterObject = qpdf_oh_get_key(handle, dictionary, "/Filter")
         let filters = qpdf_oh_is_array(handle, filterObject) != 0 ? names(filterObject) : [name(dictionary, "/Filter")].compactMap { $0 }
         var parameters = qpdf_oh_get_key(handle, dictionary, "/DecodeParms")
         if qpdf_oh_is_array(handle, parameters) != 0 { parameters = qpdf_oh_get_array_item(handle, parameters, 0) }
         return QPDFImage(
-            handle: object,
+            handle: object, name: resourceName,
             width: number(dictionary, "/Width"), height: number(dictionary, "/Height"),
             bitsPerComponent: number(dictionary, "/BitsPerComponent"), filters: filters,
             colourSpace: colourSpace(qpdf_oh_get_key(handle, dictionary, "/ColorSpace")),
@@ -137,10 +162,12 @@ final class QPDFFile {
         return PDFBox(edges[0], edges[1], edges[2], edges[3])
     }
 
-    private func clip(_ box: PDFBox, to outer: PDFBox) -> PDFBox {
-        let clipped = PDFBox(
-            max(box.minX, outer.minX), max(box.minY, outer.minY), min(box.maxX, outer.maxX), min(box.maxY, outer.maxY))
-        return clipped.width > 0 && clipped.height > 0 ? clipped : outer
+    /// The part of `box` inside `outer`; nil when they do not meet.
+    private func clip(_ box: PDFBox, to outer: PDFBox) -> PDFBox? {
+        let (minX, minY) = (max(box.minX, outer.minX), max(box.minY, outer.minY))
+        let (maxX, maxY) = (min(box.maxX, outer.maxX), min(box.maxY, outer.maxY))
+        // Checked before the box is made: a box puts its corners in order.
+        return maxX > minX && maxY > minY ? PDFBox(minX, minY, maxX, maxY) : nil
     }
 
     private func name(_ dictionary: qpdf_oh, _ key: String) -> String? {
@@ -183,12 +210,16 @@ struct QPDFPage {
     var rotation: Int
     /// The images in the page's own `/XObject` resources.
     var images: [QPDFImage]
+    /// What the page's content draws.
+    var content: PageContent
 }
 
 /// What an image XObject's dictionary says.
 struct QPDFImage {
     /// qpdf's handle, valid while its ``QPDFFile`` is open.
     var handle: qpdf_oh
+    /// Its name in the page's `/XObject` resources, without the slash.
+    var name: String
     /// The size in samples.
     var width: Int, height: Int
     /// Bits per sample.

@@ -27,24 +27,54 @@ extension ScannedPDF {
     static let scanCoverage = 0.9
 
     /// Page `number` (from 1): skipped when it carries text (unless `force`), its one scanned
-    /// image at its own size when it has one, else the page drawn at `dpi`.
-    /// - Throws: ``PDFInputError``: `.tooLarge` above ``maximumPixels``, `.malformed` or
-    ///   `.unreadablePage` when the page cannot be read.
+    /// image at its own size when it has one, else the page drawn at `dpi`; read where
+    /// ``drawing`` says, so within its bounds when it is isolated.
+    /// - Throws: ``PDFInputError``: `.tooLarge` above ``maximumPixels`` or the memory bound,
+    ///   `.deadline` past the time bound, `.malformed` or `.unreadablePage` when the page cannot
+    ///   be read.
     public func page(_ number: Int, dpi: Int, force: Bool) throws(PDFInputError) -> PDFPageRead {
+        switch drawing {
+        case .inProcess:
+            return try readPage(number, dpi: dpi, force: force)
+        case .isolated(let executable, let limits):
+            return try IsolatedPage.read(path: path, number: number, dpi: dpi, force: force, executable: executable, limits: limits)
+        }
+    }
+
+    /// ``page(_:dpi:force:)`` in this process.
+    func readPage(_ number: Int, dpi: Int, force: Bool) throws(PDFInputError) -> PDFPageRead {
         let index = number - 1
         let drawing = try poppler()
         if !force, try drawing.hasText(page: index) { return .carriesText }
         let page = try structure.page(index)
-        for image in page.images where image.width * image.height > Self.maximumPixels || image.width < 0 || image.height < 0 {
-            throw PDFInputError(
-                .tooLarge, "\(path): page \(number) has a \(image.width)×\(image.height) image, above the \(Self.maximumPixels) pixel limit"
-            )
-        }
+        try checkSizes(page, number: number)
         let areas = try drawing.imageAreas(page: index)
-        if areas.count == 1, page.images.count == 1, let scan = scanPlacement(areas[0].area, page.images[0], page) {
-            return .image(try scanImage(number, page: page, image: page.images[0], id: areas[0].id, placement: scan))
+        // The scan is read from its own bytes only when the page draws that image and nothing
+        // else: otherwise the page is read as poppler draws it.
+        if areas.count == 1, page.images.count == 1, page.content.drawn == [page.images[0].name], !page.content.drawsOtherThings,
+            let scan = scanPlacement(areas[0].area, page.images[0], page),
+            let image = try scanImage(number, page: page, image: page.images[0], id: areas[0].id, placement: scan)
+        {
+            return .image(image)
         }
         return .image(try rendered(number, page: page, dpi: dpi))
+    }
+
+    /// Refuses a page whose images declare a size no image has (65), or more pixels than the
+    /// limit; what poppler actually decodes is bounded by ``PageDrawing``.
+    func checkSizes(_ page: QPDFPage, number: Int) throws(PDFInputError) {
+        for image in page.images {
+            guard image.width > 0, image.height > 0 else {
+                throw PDFInputError(
+                    .malformed, "\(path): page \(number) has an image declared \(image.width)×\(image.height) pixels, which no image can be"
+                )
+            }
+            guard image.width * image.height <= Self.maximumPixels else {
+                throw PDFInputError(
+                    .tooLarge,
+                    "\(path): page \(number) has a \(image.width)×\(image.height) image, above the \(Self.maximumPixels) pixel limit")
+            }
+        }
     }
 
     /// The image's area on the unrotated page (points from its top left, y down) when it is
@@ -72,9 +102,11 @@ extension ScannedPDF {
     }
 
     /// The scan of page `number`, at its own size: its stored bytes when they already make an
-    /// image file and the page is not turned, else decoded and turned as the page shows it.
+    /// image file, the page is not turned, and (for a JPEG) they decode to what poppler draws,
+    /// else decoded by poppler and turned as the page shows it. Nil when poppler's image is not
+    /// the size the image declares: the page is then drawn.
     func scanImage(_ number: Int, page: QPDFPage, image: QPDFImage, id: Int32, placement: PDFBox) throws(PDFInputError)
-        -> PDFPageImage
+        -> PDFPageImage?
     {
         let dpi = Double(image.width) / (placement.width / 72)
         let turns = page.rotation / 90
@@ -82,12 +114,18 @@ extension ScannedPDF {
         let shown = turns % 2 == 0 ? (image.width, image.height) : (image.height, image.width)
         let pixelsToDisplayed = Self.pixelsToDisplayed(placement, page: page, pixels: shown)
         let toUser = pixelsToDisplayed.then(.displayedPageToUserSpace(box: page.cropBox, rotation: page.rotation))
-        if turns == 0, let stored = try storedFile(image, dpi: dpi) {
-            return PDFPageImage(bytes: stored.bytes, fileExtension: stored.fileExtension, origin: origin(number, .stored, toUser))
+        let stored = turns == 0 ? try storedFile(image, dpi: dpi) : nil
+        if let stored, stored.fileExtension == "png" {
+            // PNG rows are passed through only in a layout that decodes losslessly as poppler's.
+            return PDFPageImage(bytes: stored.bytes, fileExtension: "png", origin: origin(number, .stored, toUser))
         }
         let pixels = try poppler().decodedImage(page: number - 1, id: id)
-        guard pixels.width == image.width, pixels.height == image.height else {
-            throw PDFInputError(.unreadablePage, "\(path): page \(number): its image decodes to another size than it declares")
+        guard pixels.width == image.width, pixels.height == image.height else { return nil }
+        // A JPEG's colours depend on markers and parameters that decoders read differently
+        // (`/ColorTransform`, a grey colour space over three components): it is passed through
+        // only when it decodes to what poppler shows.
+        if let stored, Recogniser.decodes(stored.bytes, toRGB: pixels.samples, width: pixels.width, height: pixels.height) {
+            return PDFPageImage(bytes: stored.bytes, fileExtension: stored.fileExtension, origin: origin(number, .stored, toUser))
         }
         let png = try Self.png(pixels.greyWhereNeutral().rotated(quarterTurns: turns), dpi: dpi, path: path, number: number)
         return PDFPageImage(bytes: png, fileExtension: "png", origin: origin(number, .decoded, toUser))

@@ -16,16 +16,20 @@ public final class ScannedPDF {
     public let path: String
     /// The number of pages.
     public let pageCount: Int
+    /// Where its pages are read and drawn.
+    public let drawing: PageDrawing
     let structure: QPDFFile
-    private var drawing: PopplerFile?
+    private var opened: PopplerFile?
 
-    /// Opens `path`, after checking it is a readable file that starts as a PDF does.
+    /// Opens `path`, after checking it is a readable file that starts as a PDF does; its pages
+    /// will be read as `drawing` says.
     /// - Throws: ``FileError`` for a missing or unreadable file, ``PDFInputError`` for a file that is
     ///   not a PDF, is damaged, encrypted, or has more than ``maximumPages`` pages.
-    public init(path: String) throws {
+    public init(path: String, drawing: PageDrawing = .inProcess) throws {
         try InputFile.checkReadable(path, what: "a PDF")
         try Self.checkHeader(path)
         self.path = path
+        self.drawing = drawing
         structure = try QPDFFile(path: path)
         pageCount = try structure.pageCount()
         guard pageCount > 0 else { throw PDFInputError(.malformed, "\(path): has no pages") }
@@ -60,14 +64,14 @@ public final class ScannedPDF {
     /// Poppler, opened the first time a page needs it. A file on whose pages the two libraries
     /// disagree is damaged, whichever is right.
     func poppler() throws(PDFInputError) -> PopplerFile {
-        if let drawing { return drawing }
-        let opened = try PopplerFile(path: path)
-        guard opened.pageCount == pageCount else {
+        if let opened { return opened }
+        let file = try PopplerFile(path: path)
+        guard file.pageCount == pageCount else {
             throw PDFInputError(
-                .malformed, "\(path): is damaged: qpdf finds \(pageCount) pages and poppler \(opened.pageCount); qpdf IN OUT may repair it")
+                .malformed, "\(path): is damaged: qpdf finds \(pageCount) pages and poppler \(file.pageCount); qpdf IN OUT may repair it")
         }
-        drawing = opened
-        return opened
+        opened = file
+        return file
     }
 
     /// The page stem of page `number` (from 1) of a PDF whose own stem is `stem`: `stem-p0001`.

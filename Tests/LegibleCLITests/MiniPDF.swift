@@ -30,6 +30,19 @@ enum MiniPDF {
         return file(objects, streams: [3: Data()])
     }
 
+    /// One 612 × 792 page whose content stream is `content`, with `resources` and `extra` page
+    /// entries; `objects` are numbered from 5 (1 catalog, 2 page tree, 3 page, 4 content) and
+    /// `streams` gives their stream data by object number.
+    static func page(content: String, resources: String, extra: String = "", objects: [String] = [], streams: [Int: Data] = [:]) -> Data {
+        let bytes = Data(content.utf8)
+        return file(
+            [
+                "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] \(extra) /Resources \(resources) /Contents 4 0 R >>",
+                "<< /Length \(bytes.count) >>",
+            ] + objects, streams: streams.merging([4: bytes]) { $1 })
+    }
+
     /// One page drawing one image of `width` × `height` grey samples whose stored bytes are
     /// `stream` with `filter`.
     static func imagePage(width: Int, height: Int, filter: String, stream: Data) -> Data {

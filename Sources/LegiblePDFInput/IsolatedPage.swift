@@ -1,0 +1,166 @@
+import Foundation
+import LegibleLayout
+import LegibleSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One PDF page read in a child process whose memory and time are bounded (`Docs/PDF.md`,
+/// "Bounds on reading a page"). The parent runs the helper executable as
+/// ``command`` with the file, the page and the limits; the child caps its own memory
+/// (`RLIMIT_DATA`) and processor time (`RLIMIT_CPU`), reads the page as ``ScannedPDF`` does
+/// in process, and writes the result to its standard output: a 4-byte big-endian length, a JSON
+/// header, then the image's bytes. The parent stops the child at the deadline.
+public enum IsolatedPage {
+    /// The hidden first argument that makes an executable serve one page.
+    public static let command = "__legible-pdf-page"
+    /// The most bytes a child may answer with: far above any page image within the pixel limit.
+    static let maximumAnswer = 1 << 30
+
+    /// What the child says.
+    struct Header: Codable {
+        /// `image`, `carriesText` or `failure`.
+        var result: String
+        var fileExtension: String?
+        var origin: PDFPageOrigin?
+        var failure: PDFInputFailure?
+        var message: String?
+    }
+
+    /// Page `number` of `path`, read by `executable` within `limits`.
+    static func read(path: String, number: Int, dpi: Int, force: Bool, executable: String, limits: DrawingLimits)
+        throws(PDFInputError) -> PDFPageRead
+    {
+        let name = "\(path) page \(number)"
+        let arguments = [command, path, String(number), String(dpi), force ? "1" : "0", String(limits.memoryBytes), String(limits.seconds)]
+        let child = try start(executable, arguments, name: name)
+        let answer = ChildAnswer.read(child.output, deadline: Date().addingTimeInterval(limits.seconds), limit: maximumAnswer)
+        if answer == nil { kill(child.process.processIdentifier, SIGKILL) }
+        child.process.waitUntilExit()
+        guard let bytes = answer else {
+            throw PDFInputError(
+                .deadline, "\(name): reading it ran past the \(Int(limits.seconds)) s page deadline (raise it with --timeout)")
+        }
+        if child.process.terminationReason == .uncaughtSignal {
+            let signal = child.process.terminationStatus
+            if signal == SIGXCPU {
+                throw PDFInputError(
+                    .deadline, "\(name): reading it ran past the \(Int(limits.seconds)) s page deadline (raise it with --timeout)")
+            }
+            throw PDFInputError(
+                .tooLarge,
+                "\(name): reading it needs more than the \(limits.memoryBytes >> 20) MB a page may use (it stopped on signal \(signal))")
+        }
+        return try decode(bytes, name: name)
+    }
+
+    /// The child process, its standard output a pipe and its standard error closed off.
+    static func start(_ executable: String, _ arguments: [String], name: String) throws(PDFInputError)
+        -> (process: Process, output: FileHandle)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw PDFInputError(.unreadablePage, "\(name): cannot start \(executable) to read it (\(error))")
+        }
+        try? pipe.fileHandleForWriting.close()
+        return (process, pipe.fileHandleForReading)
+    }
+
+    /// The child's answer as a page read, or its failure.
+    static func decode(_ bytes: Data, name: String) throws(PDFInputError) -> PDFPageRead {
+        guard bytes.count >= 4 else { throw PDFInputError(.unreadablePage, "\(name): the page reader ended without an answer") }
+        let length = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        guard length <= bytes.count - 4,
+            let header = try? JSONDecoder().decode(Header.self, from: bytes.subdata(in: 4..<(4 + length)))
+        else { throw PDFInputError(.unreadablePage, "\(name): the page reader's answer is damaged") }
+        switch header.result {
+        case "carriesText": return .carriesText
+        case "image":
+            guard let origin = header.origin, let fileExtension = header.fileExtension else { break }
+            return .image(PDFPageImage(bytes: bytes.subdata(in: (4 + length)..<bytes.count), fileExtension: fileExtension, origin: origin))
+        default:
+            throw PDFInputError(header.failure ?? .unreadablePage, header.message ?? "\(name): cannot be read")
+        }
+        throw PDFInputError(.unreadablePage, "\(name): the page reader's answer is damaged")
+    }
+}
+
+extension IsolatedPage {
+    /// The child's side: `arguments` are those after ``command`` (file, page, dpi, force,
+    /// memory bytes, seconds). Caps this process, reads the page in process, writes the answer
+    /// to standard output. Returns the exit status: 0 once an answer is written, 64 for
+    /// arguments that are not a request.
+    public static func serve(_ arguments: [String]) -> Int32 {
+        guard arguments.count == 6, let number = Int(arguments[1]), let dpi = Int(arguments[2]),
+            let memory = Int(arguments[4]), let seconds = Double(arguments[5])
+        else { return 64 }
+        #if canImport(Glibc)
+            limit(Int32(RLIMIT_DATA.rawValue), to: rlim_t(memory))
+            limit(Int32(RLIMIT_CPU.rawValue), to: rlim_t(seconds.rounded(.up)) + 1)
+        #else
+            limit(RLIMIT_DATA, to: rlim_t(memory))
+            limit(RLIMIT_CPU, to: rlim_t(seconds.rounded(.up)) + 1)
+        #endif
+        let answer: (Header, Data)
+        do {
+            let pdf = try ScannedPDF(path: arguments[0])
+            switch try pdf.page(number, dpi: dpi, force: arguments[3] == "1") {
+            case .carriesText: answer = (Header(result: "carriesText"), Data())
+            case .image(let image):
+                answer = (Header(result: "image", fileExtension: image.fileExtension, origin: image.origin), image.bytes)
+            }
+        } catch let error as PDFInputError {
+            answer = (Header(result: "failure", failure: error.kind, message: error.description), Data())
+        } catch {
+            answer = (Header(result: "failure", failure: .unreadablePage, message: "\(arguments[0]) page \(number): \(error)"), Data())
+        }
+        guard let header = try? JSONEncoder().encode(answer.0) else { return 70 }
+        let length = Data([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: header.count >> $0) })
+        return (try? FileDescriptor.standardOutput.writeAll(length + header + answer.1)) == nil ? 74 : 0
+    }
+
+    /// Sets both the soft and the hard limit of `resource`.
+    static func limit(_ resource: Int32, to value: rlim_t) {
+        var bound = rlimit(rlim_cur: value, rlim_max: value)
+        #if canImport(Glibc)
+            setrlimit(__rlimit_resource_t(resource), &bound)
+        #else
+            setrlimit(resource, &bound)
+        #endif
+    }
+}
+
+/// Reading a child's whole answer from a pipe, with a deadline.
+enum ChildAnswer {
+    /// Everything written to `handle` until its end, or nil when `deadline` passes first or the
+    /// answer grows past `limit` bytes.
+    static func read(_ handle: FileHandle, deadline: Date, limit: Int) -> Data? {
+        let descriptor = handle.fileDescriptor
+        var answer = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0, errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return answer }
+            answer.append(contentsOf: buffer[0..<count])
+            guard answer.count <= limit else { return nil }
+        }
+    }
+}
