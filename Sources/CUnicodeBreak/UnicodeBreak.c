@@ -18,7 +18,15 @@ int32_t ubrk_first(UBreakIterator *iterator);
 int32_t ubrk_next(UBreakIterator *iterator);
 int32_t ubrk_getRuleStatus(UBreakIterator *iterator);
 void ubrk_close(UBreakIterator *iterator);
+typedef struct UBiDi UBiDi;
+typedef uint8_t UBiDiLevel;
+UBiDi *ubidi_openSized(int32_t maxLength, int32_t maxRunCount, UErrorCode *status);
+void ubidi_setPara(UBiDi *bidi, const UChar *text, int32_t length, UBiDiLevel paraLevel, UBiDiLevel *embeddingLevels,
+                   UErrorCode *status);
+void ubidi_getVisualMap(UBiDi *bidi, int32_t *indexMap, UErrorCode *status);
+void ubidi_close(UBiDi *bidi);
 #else
+#include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
 #endif
@@ -57,4 +65,16 @@ int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int3
     }
     ubrk_close(iterator);
     return count;
+}
+
+int32_t legible_bidi_visual_map(const uint16_t *text, int32_t length, int32_t rightToLeft, int32_t *logical) {
+    if (length == 0) return 0;
+    if (text == 0 || logical == 0 || length < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status) || bidi == 0) return -1;
+    ubidi_setPara(bidi, (const UChar *)text, length, rightToLeft ? 1 : 0, 0, &status);
+    if (!U_FAILURE(status)) ubidi_getVisualMap(bidi, logical, &status);
+    ubidi_close(bidi);
+    return U_FAILURE(status) ? -1 : 0;
 }

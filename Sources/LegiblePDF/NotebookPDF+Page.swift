@@ -65,7 +65,21 @@ extension NotebookPDF {
             }
             elements.append(element)
         }
+        if mcid == 0 { content += emptyPageNote(index, in: frame, font: &font, elements: &elements) }
         return content
+    }
+
+    /// A page with no recognised text says so, as the HTML notebook does, in a paragraph of
+    /// invisible text along its top: an image-only page reads as blank to a screen reader and
+    /// fails WCAG 1.1.1 (`Docs/PDF.md`, "Text layer").
+    func emptyPageNote(_ index: Int, in frame: PageFrame, font: inout TextLayerFont, elements: inout [Element]) -> String {
+        let note = Notebook.emptyPageNote
+        let size = min(12, frame.height / 4)
+        let scaling = min(100, 100 * 0.9 * frame.width / (Double(note.count) * 0.5 * size))
+        let origin = (x: frame.width * 0.05, y: frame.height - 1.5 * size)
+        elements.append(Element(type: "P", page: index, mcids: [0], language: "en", text: note, top: frame.height))
+        return "/P << /MCID 0 >> BDC\nBT 3 Tr /F1 \(PDFText.number(size)) Tf \(PDFText.number(scaling)) Tz 1 0 0 1 "
+            + "\(PDFText.number(origin.x)) \(PDFText.number(origin.y)) Tm \(font.encode(note)) Tj ET\nEMC\n"
     }
 
     /// One line of the text layer: each word invisible (render mode 3) over its selection
@@ -100,10 +114,19 @@ extension NotebookPDF {
         let (cosine, sine) = ((along.x - origin.x) / length, (along.y - origin.y) / length)
         let scaling = 100 * rect.width * frame.scale / (Double(string.count) * 0.5 * size)
         let matrix = [cosine, sine, -sine, cosine, origin.x, origin.y].map(PDFText.number).joined(separator: " ")
-        // Glyphs are drawn left to right, so a right-to-left word's clusters go in reverse: a
-        // reader restores the logical order from the drawn one, as for any right-to-left PDF.
-        let drawn = selection.writingDirection == .rightToLeft ? String(string.reversed()) : string
+        // Glyphs are drawn left to right, so a word on a right-to-left line is drawn in the
+        // order the bidirectional algorithm shows it: its right-to-left runs reversed, its
+        // numbers and Latin runs as they are, and a reader restores the logical order from that,
+        // as for any right-to-left PDF (`Docs/PDF.md`, "Text layer").
+        let drawn = selection.writingDirection == .rightToLeft ? Self.visualOrder(string) : string
         return "/F1 \(PDFText.number(size)) Tf \(PDFText.number(scaling)) Tz \(matrix) Tm \(font.encode(drawn)) Tj\n"
+    }
+
+    /// `string` as a right-to-left line shows it from the left, cluster by cluster.
+    static func visualOrder(_ string: String) -> String {
+        let units = Array(string.utf16)
+        let clusters = UnicodeSegmentation.visualClusters(of: units, rightToLeft: true)
+        return String(decoding: clusters.flatMap { units[$0] }, as: UTF16.self)
     }
 
     /// The characters of `span` in the page's reading text.

@@ -79,6 +79,10 @@ public final class Notebook {
         self.init(pages: try urls.map { try ScannedPage(contentsOf: $0) }, granularity: granularity, notifier: notifier)
     }
 
+    /// What every surface says of a page with no recognised text, rather than nothing: the
+    /// HTML notebook's note and the tagged PDF's text (`Docs/PDF.md`, "Text layer").
+    public static let emptyPageNote = "No text was recognised on this page."
+
     /// The title used when none is given: the first page's image name without its extension,
     /// and how many more pages follow ("chicago-1 and 2 more pages").
     public static func defaultTitle(for notebook: Notebook) -> String {

@@ -60,6 +60,26 @@ public enum UnicodeSegmentation {
         return before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A)
     }
 
+    /// The grapheme clusters of `utf16` (offsets from its start) in the order the Unicode
+    /// bidirectional algorithm shows them from the left, for one paragraph whose base direction
+    /// is right-to-left when `rightToLeft`: a right-to-left run's clusters reversed, a number's
+    /// or a Latin word's kept in their own order. A cluster is never split. Logical order when
+    /// ICU fails.
+    public static func visualClusters(of utf16: [UInt16], rightToLeft: Bool) -> [Range<Int>] {
+        let clusters = graphemeClusters(of: utf16[...])
+        var map = [Int32](repeating: 0, count: utf16.count)
+        let status = utf16.withUnsafeBufferPointer { text in
+            legible_bidi_visual_map(text.baseAddress, Int32(utf16.count), rightToLeft ? 1 : 0, &map)
+        }
+        guard status == 0 else { return clusters }
+        var position = [Int](repeating: 0, count: utf16.count)
+        for (visual, logical) in map.enumerated() where (0..<utf16.count).contains(Int(logical)) { position[Int(logical)] = visual }
+        // A cluster stands where the first of its units is shown.
+        return clusters.sorted { cluster, other in
+            cluster.map { position[$0] }.min() ?? 0 < other.map { position[$0] }.min() ?? 0
+        }
+    }
+
     /// When ICU itself fails (out of memory): Swift's own grapheme breaking (UAX #29) for
     /// characters, and no word or sentence units rather than wrong ones.
     static func fallback(_ kind: Kind, of utf16: [UInt16]) -> [Range<Int>] {

@@ -26,7 +26,7 @@ extension NotebookHTML {
         let blocks = notebook.regions[index].map { (region: $0, end: Self.blockEnd(of: $0, in: utf16)) }.filter {
             $0.end > $0.region.range.start.offset
         }
-        if blocks.isEmpty { html += "<p class=\"note\">No text was recognised on this page.</p>\n" }
+        if blocks.isEmpty { html += "<p class=\"note\">\(HTMLText.content(Notebook.emptyPageNote))</p>\n" }
         let lines = Self.lines(of: scanned)
         var nextLine = 0
         for block in blocks {

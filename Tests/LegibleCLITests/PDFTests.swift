@@ -1,6 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegiblePages
+import LegibleRaster
 import LegibleReading
 import LegibleTestSupport
 import LegibleTextInput
@@ -131,6 +132,47 @@ struct PDFTests {
         for piece in ["Notes 👩‍👩‍👧 café and more", "naïve re\u{301}sume\u{301} here", "line 🇨🇭 flag", "שלום עולם טוב"] {
             #expect(extracted.contains(piece), "\(piece) is not in \(extracted)")
         }
+        try Self.expectCheckersPass(pdf)
+    }
+
+    /// Numbers and Latin words inside a right-to-left line keep their own order in the text
+    /// layer (`Docs/PDF.md`, "Text layer"): `2024` extracted as `4202` was read "four two zero
+    /// two". Each word is drawn in the visual order the bidirectional algorithm gives it.
+    @Test(
+        "numbers and Latin words on right-to-left lines extract in their own order, not reversed",
+        arguments: ["שלום 2024 עולם", "מחיר 3.50 לקילו", "שלום world טוב", "ספר abc123 חדש", "שנת2024 היא", "א-ב 12:30"])
+    func rightToLeftNumbers(_ line: String) throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        var layout = LayoutBuilder().layout([["Title line"], [line]], rightToLeft: [1])
+        layout.image.file = "rtl.png"
+        try PNGCodec.encode(Bitmap(width: layout.image.width, height: layout.image.height)).write(
+            to: URL(fileURLWithPath: folder + "/rtl.png"))
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: folder + "/rtl.json"))
+        let pdf = try Self.pdf([folder + "/rtl.json"], in: folder)
+        // pdftotext lays runs out in visual order, each right-to-left run in directional marks;
+        // every left-to-right run (a number, a Latin word) must come out in its own order.
+        let extracted = try Self.tool("pdftotext", [pdf, "-"]).stdout
+        for run in line.split(whereSeparator: { $0 == " " || ($0.unicodeScalars.first?.value ?? 0) >= 0x590 }).filter({
+            !$0.isEmpty && $0 != "-"
+        }) {
+            #expect(extracted.contains(run), "\(run) is not in \(extracted)")
+            #expect(run.count < 2 || !extracted.contains(String(run.reversed())), "\(run) is reversed in \(extracted)")
+        }
+    }
+
+    @Test("a page with no recognised text says so in the PDF, as in the HTML: the checkers find no image-only page")
+    func emptyPage() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        var layout = LayoutBuilder().layout(exactText: "")
+        layout.image.file = "blank.png"
+        try PNGCodec.encode(Bitmap(width: layout.image.width, height: layout.image.height)).write(
+            to: URL(fileURLWithPath: folder + "/blank.png"))
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: folder + "/blank.json"))
+        let pdf = try Self.pdf([folder + "/blank.json", Self.chicago[0]], in: folder)
+        let extracted = try Self.tool("pdftotext", ["-f", "1", "-l", "1", pdf, "-"]).stdout
+        #expect(extracted.trimmingCharacters(in: .whitespacesAndNewlines) == "No text was recognised on this page.", "\(extracted)")
         try Self.expectCheckersPass(pdf)
     }
 

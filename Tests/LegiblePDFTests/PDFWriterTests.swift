@@ -81,3 +81,18 @@ struct PDFWriterTests {
         #expect(frame.imagePlacement(orientation: 6) == "0 -100 200 0 0 100")
     }
 }
+
+/// A word on a right-to-left line is drawn in the order the bidirectional algorithm shows it
+/// (`Docs/PDF.md`, "Text layer"): right-to-left runs reversed, numbers and Latin runs kept.
+@Suite("right-to-left words in the text layer")
+struct VisualOrderTests {
+    @Test(
+        "each word is drawn as UAX #9 shows it on a right-to-left line, clusters whole",
+        arguments: [
+            ("שלום", "םולש"), ("2024", "2024"), ("3.50", "3.50"), ("world", "world"), ("abc123", "abc123"), ("שנת2024", "2024תנש"),
+            ("א-ב", "ב-א"), ("12:30", "12:30"), ("שָׁלוֹם", String("שָׁלוֹם".reversed())), ("👩‍👩‍👧שלום", "םולש👩‍👩‍👧"),
+        ])
+    func visualOrder(_ word: String, _ drawn: String) {
+        #expect(NotebookPDF.visualOrder(word) == drawn)
+    }
+}

@@ -19,4 +19,10 @@ typedef enum {
 int32_t legible_break_segments(LegibleBreakKind kind, const uint16_t *text, int32_t length,
                                int32_t *starts, int32_t *ends, int32_t capacity);
 
+/// Lays `text` (UTF-16, `length` code units) out as one paragraph by the Unicode
+/// bidirectional algorithm (UAX #9), its base direction right-to-left when `rightToLeft` is
+/// not 0, and writes into `logical[i]` the UTF-16 offset shown at visual position `i`, from the
+/// left. `logical` holds `length` entries. Returns 0, or -1 when ICU fails.
+int32_t legible_bidi_visual_map(const uint16_t *text, int32_t length, int32_t rightToLeft, int32_t *logical);
+
 #endif
