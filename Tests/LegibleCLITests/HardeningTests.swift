@@ -333,6 +333,43 @@ struct HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").isEmpty)
     }
 
+    /// One rule for a full disk across the commands that write (README, "Exit codes"): 74, and
+    /// the file they would have replaced unchanged. `edit` gave 73 where `pdf`, `speak` and
+    /// `align -o` gave 74.
+    @Test(
+        "a full disk is 74 from every command that writes, with one line, and no file replaced",
+        arguments: [
+            "edit page.json 0 7 Evening", "align page.json typed.txt -o aligned.json", "align page.json typed.txt",
+            "pdf page.json -o out.pdf", "speak page.json -o speech", "html page.json -o notebook",
+        ])
+    func fullDiskEveryWriter(_ command: String) throws {
+        let (folder, page) = try chicagoPageToEdit()
+        try FileManager.default.moveItem(atPath: page, toPath: folder + "/page.json")
+        let text = try legible(["text", folder + "/page.json"]).stdout
+        try text.replacingOccurrences(of: "Morning", with: "Evening").write(
+            toFile: folder + "/typed.txt", atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/page.json"))
+        let run = try shell("ulimit -f 2; \"$L\" \(command)", in: folder)
+        #expect(run.status == 74 && run.stderr.split(separator: "\n").count == 1, "\(command): \(run.status) \(run.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/page.json")) == before)
+        for name in ["aligned.json", "out.pdf", "speech/page.timing.json", "notebook/index.html"] {
+            #expect(!FileManager.default.fileExists(atPath: folder + "/" + name), "\(command) left \(name)")
+        }
+    }
+
+    @Test(
+        "align --image names a FIFO, a device or a folder as what it is (66), without opening it",
+        arguments: [("fifo", "is a pipe (FIFO)"), ("/dev/zero", "is a device"), ("folder", "is a folder")])
+    func alignImageKinds(_ image: String, _ words: String) throws {
+        let (folder, page) = try chicagoPageToEdit()
+        try legible(["text", page]).stdout.write(toFile: folder + "/typed.txt", atomically: true, encoding: .utf8)
+        _ = try shell("mkfifo fifo && mkdir folder", in: folder)
+        let run = try shell("\"$L\" align chicago-1.json typed.txt -o out.json --image \(image)", in: folder)
+        #expect(
+            run.status == 66 && run.stderr.contains(words) && run.stderr.split(separator: "\n").count == 1, "\(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.json"))
+    }
+
     @Test("a sideways phone photo (EXIF orientation 6) is read upright, with boxes in the displayed frame")
     func exifRotatedPhoto() throws {
         let folder = try temporaryFolder()
