@@ -154,7 +154,7 @@ let package = Package(
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment",
+                "LegibleAlignment", "LegibleSpeech",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

@@ -52,6 +52,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// letters, or ALTO, hOCR or PAGE XML by where its words are written. Aligning never traps;
     /// an alignment accepted applies to the page, and every placed line then reads its text.
     case align
+    /// A page's read-all as pieces of text: the script espeak-ng is given holds no control
+    /// character and keeps every offset; the timing map's words hold their text on the page;
+    /// real synthesis of a short text stays within its bound.
+    case speech
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -67,6 +71,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pdf: Self.pdf(data)
         case .pdfInput: Self.pdfInput(data)
         case .align: Self.align(data)
+        case .speech: Self.speech(data)
         }
     }
 
@@ -370,13 +375,32 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         return "\(folder)/legible-fuzz-\(getpid()).pdf"
     }()
 
+    /// How the harness reads pages: as `ingest` does, in a bounded child process, when
+    /// `LEGIBLE_PAGE_READER` names a `legible` built without sanitizers (`Tools/fuzz` builds one:
+    /// a sanitizer's shadow memory cannot live under a memory bound); in process otherwise, as
+    /// the test suite replays the corpus.
+    static let pageDrawing: PageDrawing = {
+        guard let reader = ProcessInfo.processInfo.environment["LEGIBLE_PAGE_READER"] else { return .inProcess }
+        return .isolated(executable: reader, limits: DrawingLimits(seconds: 10))
+    }()
+
     static func pdfInput(_ data: Data) {
         guard (try? data.write(to: URL(fileURLWithPath: pdfInputPath))) != nil else { return }
-        guard let pdf = try? ScannedPDF(path: pdfInputPath) else { return }
+        guard let pdf = try? ScannedPDF(path: pdfInputPath, drawing: pageDrawing) else { return }
         precondition(pdf.pageCount >= 1 && pdf.pageCount <= ScannedPDF.maximumPages, "a page count outside the limit")
         for number in 1...min(pdf.pageCount, 3) {
             // A low resolution keeps drawn pages small; a page's own scan is read at its size.
-            guard case .image(let image)? = try? pdf.page(number, dpi: 18, force: true) else { continue }
+            let started = Date()
+            let read = Result { try pdf.page(number, dpi: 18, force: true) }
+            // The bounds themselves: a page is answered within its deadline and a moment, and
+            // whatever it gives is within the pixel limit.
+            if case .isolated(_, let limits) = pageDrawing {
+                precondition(Date().timeIntervalSince(started) < limits.seconds + 5, "a page ran past its deadline")
+            }
+            guard case .success(.image(let image)) = read else { continue }
+            if let size = try? Recogniser.displayedSize(of: image.bytes, path: "fuzz") {
+                precondition(size.width * size.height <= ScannedPDF.maximumPixels, "a page image above the pixel limit")
+            }
             precondition(image.origin.toUserSpace.count == 6 && image.origin.toUserSpace.allSatisfy(\.isFinite), "a map that is not finite")
             precondition(image.bytes.count > 8, "an empty page image")
             if image.origin.method != .stored {

@@ -25,6 +25,9 @@ public final class SpeechEngine: @unchecked Sendable {  // Guarded by `lock`: es
         public var length: Int
         /// The sample at which it starts.
         public var sample: Int
+
+        /// A word of `length` code points at `codePoint`, heard from `sample`.
+        public init(codePoint: Int, length: Int, sample: Int) { (self.codePoint, self.length, self.sample) = (codePoint, length, sample) }
     }
 
     /// What one text became, besides its samples.
@@ -37,6 +40,11 @@ public final class SpeechEngine: @unchecked Sendable {  // Guarded by `lock`: es
         public var clauseEnds: [Int]
         /// Whether synthesis was stopped at the request's most samples.
         public var cutShort = false
+
+        /// What a synthesis gave: `sampleCount` samples, `words` and `clauseEnds` in samples.
+        public init(sampleCount: Int, words: [WordEvent], clauseEnds: [Int], cutShort: Bool = false) {
+            (self.sampleCount, self.words, self.clauseEnds, self.cutShort) = (sampleCount, words, clauseEnds, cutShort)
+        }
     }
 
     /// The engine of this process; nil with the reason when espeak-ng cannot start.

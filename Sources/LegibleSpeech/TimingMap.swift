@@ -112,7 +112,7 @@ extension TimingMap {
     /// or digit, without the punctuation around it. A word takes the time of the first event
     /// inside it; words without one share the time from the last timed word to the next by
     /// their length. A word ends where the next begins, or at its clause's end.
-    static func words(
+    public static func words(
         _ speech: SpeechEngine.Speech, script: (text: String, starts: [(piece: SpeechPiece, codePoint: Int)]), sampleRate: Int
     ) -> [Word] {
         let scalars = Array(script.text.unicodeScalars)
