@@ -31,7 +31,8 @@ extension FuzzTarget {
     static func checkScript(_ script: (text: String, starts: [(piece: SpeechPiece, codePoint: Int)]), pieces: [SpeechPiece]) {
         let scalars = Array(script.text.unicodeScalars)
         precondition(
-            !scalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }, "a control character reaches espeak-ng")
+            !scalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
+            "a control character reaches espeak-ng")
         let kept = script.starts.map { $0.piece.text.unicodeScalars.count }
         precondition(scalars.count == kept.reduce(0, +) + max(kept.count - 1, 0), "the script's length is not its pieces'")
         for (piece, codePoint) in script.starts {
@@ -53,14 +54,17 @@ extension FuzzTarget {
             }
         }
         let total = (script.text.unicodeScalars.count + 1) * 100
-        let words = TimingMap.words(SpeechEngine.Speech(sampleCount: total, words: events, clauseEnds: []), script: script, sampleRate: 1000)
+        let words = TimingMap.words(
+            SpeechEngine.Speech(sampleCount: total, words: events, clauseEnds: []), script: script, sampleRate: 1000)
         let units = Array(page.utf16)
         var last = 0
         for word in words {
-            precondition(word.start >= last && word.start <= word.end && word.end <= total, "a word's time runs backwards or past the audio")
+            precondition(
+                word.start >= last && word.start <= word.end && word.end <= total, "a word's time runs backwards or past the audio")
             last = word.start
             guard let range = word.range else { continue }
-            precondition(range.count == 2 && 0 <= range[0] && range[0] < range[1] && range[1] <= units.count, "a word's range leaves the page")
+            precondition(
+                range.count == 2 && 0 <= range[0] && range[0] < range[1] && range[1] <= units.count, "a word's range leaves the page")
             precondition(String(decoding: units[range[0]..<range[1]], as: UTF16.self) == word.text, "a word's range does not hold its text")
         }
     }

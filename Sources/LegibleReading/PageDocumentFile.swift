@@ -92,8 +92,11 @@ public final class PageDocumentFile {
             target = stem + ".corrections-\(number).json"
             number += 1
         }
+        // The corrections are the document's words: they get its permission bits, not the
+        // default, so a private document's corrections stay private.
+        let permissions: mode_t? = lstat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
         do {
-            try AtomicFile.write(document, to: target)
+            try AtomicFile.commit([AtomicFile.Output(path: target, bytes: document, permissions: permissions)])
         } catch {
             throw .file(error)
         }

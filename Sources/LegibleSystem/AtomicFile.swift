@@ -22,10 +22,14 @@ public enum AtomicFile {
         public var path: String
         /// Its bytes.
         public var bytes: Data
-        /// `bytes` to be written at `path`.
-        public init(path: String, bytes: Data) {
+        /// The permission bits to give it; nil keeps those of the file it replaces, or the
+        /// default (0644 less the umask) for a new file.
+        public var permissions: mode_t?
+        /// `bytes` to be written at `path`, with `permissions` when given.
+        public init(path: String, bytes: Data, permissions: mode_t? = nil) {
             self.path = path
             self.bytes = bytes
+            self.permissions = permissions
         }
     }
 
@@ -104,7 +108,10 @@ public enum AtomicFile {
 
     /// Creates, fills and fsyncs the temporary file for `output`; returns its path.
     static func writeTemporary(_ output: Output, calls: SystemCalls) throws(FileError) -> String {
-        let (temporary, descriptor) = try openTemporary(for: output.path, calls: calls)
+        let (temporary, descriptor, existing) = try openTemporary(for: output.path, calls: calls)
+        // A replaced file keeps its permission bits: a private document must not become
+        // readable by all when it is corrected (`Docs/CLI.md`, "Writing outputs").
+        if let mode = output.permissions ?? existing { _ = fchmod(descriptor.rawValue, mode & 0o7777) }
         defer { descriptor.close() }
         do {
             try descriptor.writeAll(output.bytes)
@@ -117,8 +124,8 @@ public enum AtomicFile {
     }
 
     /// Creates the temporary file for `path` in its folder, refusing a `path` that names a
-    /// folder, device, FIFO or socket.
-    static func openTemporary(for path: String, calls: SystemCalls) throws(FileError) -> (String, FileDescriptor) {
+    /// folder, device, FIFO or socket; also returns the mode of the regular file it replaces.
+    static func openTemporary(for path: String, calls: SystemCalls) throws(FileError) -> (String, FileDescriptor, mode_t?) {
         let name = (path as NSString).lastPathComponent
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FileError(.cannotCreate, "cannot create \(path): not a file name")
@@ -131,8 +138,9 @@ public enum AtomicFile {
         }
         let temporary =
             folderPath(of: path) + "/.\(namePrefix(name))\(marker)\(hostName)-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let existing = lstat(path, &status) == 0 ? status.st_mode : nil
         do {
-            return (temporary, try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls))
+            return (temporary, try FileDescriptor.open(temporary, .writeOnly, options: [.create, .exclusive], calls: calls), existing)
         } catch {
             throw FileError(.cannotCreate, "cannot create \(path): \(error)")
         }
@@ -157,7 +165,9 @@ public enum AtomicFile {
             self.path = path
             self.calls = calls
             AtomicFile.removeStaleTemporaries(in: AtomicFile.folderPath(of: path), of: (path as NSString).lastPathComponent)
-            (temporary, descriptor) = try AtomicFile.openTemporary(for: path, calls: calls)
+            let existing: mode_t?
+            (temporary, descriptor, existing) = try AtomicFile.openTemporary(for: path, calls: calls)
+            if let existing { _ = fchmod(descriptor.rawValue, existing & 0o7777) }
         }
 
         /// Appends `data`.

@@ -7,6 +7,10 @@ import LegibleTestSupport
 import LegibleTextInput
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A page document opened for correcting (`Docs/Editing.md`, "Saving"): fields this build does
 /// not know refuse it, saves happen under its lock, and a save never replaces a document that
 /// changed since it was read.
@@ -71,6 +75,24 @@ struct PageDocumentFileTests {
         try FileManager.default.createSymbolicLink(atPath: folder + "/page.corrections.json", withDestinationPath: folder + "/nowhere")
         #expect(try second.saveBeside(page.layout) == folder + "/page.corrections-2.json")
         #expect(try second.saveBeside(page.layout) == folder + "/page.corrections-3.json")
+    }
+
+    @Test(
+        "a private document stays private: a save keeps its permission bits, and corrections beside it get them",
+        arguments: [0o600, 0o640, 0o664])
+    func permissionsKept(_ mode: Int) throws {
+        let path = try Self.document()
+        chmod(path, mode_t(mode))
+        let (file, page) = try PageDocumentFile.open(path)
+        try page.correct(TextRange(0, 3), with: "ONE")
+        try file.save(page.layout)
+        let aside = try file.saveBeside(page.layout)
+        for written in [path, aside] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: written)
+            #expect(
+                (attributes[.posixPermissions] as? Int) == mode,
+                "\(written): \(String(attributes[.posixPermissions] as? Int ?? 0, radix: 8))")
+        }
     }
 
     @Test("a document whose lock another holder keeps is not saved: busy, after the wait")
