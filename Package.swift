@@ -112,6 +112,10 @@ let package = Package(
             dependencies: [
                 "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
             ]),
+        // The handwriting line reader: PP-OCRv5 through ONNX Runtime, opened at run time
+        // (Docs/Recognition.md, "Handwriting").
+        .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleOCR"]),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
@@ -141,7 +145,8 @@ let package = Package(
             name: "legible-bench",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
-                "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment",
+                "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment", "LegibleHandwriting",
+                "LegibleImport",
             ]),
 
         // Test support comes first: the fuzzing harnesses replay with it.
@@ -214,6 +219,9 @@ let package = Package(
         .testTarget(
             name: "LegibleIngestTests",
             dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleHandwritingTests",
+            dependencies: ["LegibleHandwriting", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: [

@@ -183,6 +183,20 @@ enum Leptonica {
         return true
     }
 
+    /// An image's pixels as 8-bit grey, row-major, one byte each (0 black … 255 white).
+    static func greyPixels(_ image: PixImage) -> [UInt8]? {
+        guard let grey = PixImage(pixConvertTo8(image.pointer, 0)), let data = pixGetData(grey.pointer) else { return nil }
+        let (width, height) = (grey.width, grey.height)
+        let wordsPerLine = Int(pixGetWpl(grey.pointer))
+        var pixels = [UInt8](repeating: 255, count: width * height)
+        for row in 0..<height {
+            let line = data + row * wordsPerLine
+            // Leptonica keeps four 8-bit pixels in a 32-bit word, the first in its top byte.
+            for column in 0..<width { pixels[row * width + column] = UInt8((line[column >> 2] >> (24 - 8 * UInt32(column & 3))) & 0xFF) }
+        }
+        return pixels
+    }
+
     /// A 1-bit image's pixels, row-major, one byte each (1 for ink), as Swift values.
     static func pixels(_ binary: PixImage) -> [UInt8] {
         let (width, height) = (binary.width, binary.height)

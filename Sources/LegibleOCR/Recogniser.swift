@@ -144,6 +144,18 @@ public final class Recogniser: @unchecked Sendable {
         return PageImage(file: path, width: image.width, height: image.height, orientation: header.orientation)
     }
 
+    /// Image bytes decoded as recognition decodes them (orientation applied), as 8-bit grey:
+    /// `width × height` values, row-major, 0 black … 255 white. The handwriting reader crops its
+    /// lines from this (`Docs/Recognition.md`, "Handwriting").
+    /// - Throws: ``OCRError`` for bytes that are not a readable single-page image.
+    public static func greyImage(data: Data, path: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        let (_, image) = try decoded(data, path: path)
+        guard let pixels = Leptonica.greyPixels(image) else {
+            throw OCRError.unreadableImage(path: path, reason: "cannot be made grey")
+        }
+        return (image.width, image.height, pixels)
+    }
+
     /// Whether image bytes decode, as stored (no orientation applied), to `rgb` (row-major,
     /// three samples a pixel, `width` × `height`), each channel within 4 levels, which
     /// rounding in two decoders' inverse DCTs stays within. False for bytes that do not decode.

@@ -505,8 +505,10 @@ case "editing":
     editingBenchmark(alignment: CommandLine.arguments.dropFirst(2).first != "typing")
 case "speech":
     try speechBenchmark()
+case "hand":
+    try handBenchmark(arguments.dropFirst().first ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real").path)
 default:
     print(
-        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech"
+        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS]"
     )
 }

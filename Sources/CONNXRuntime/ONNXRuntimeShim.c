@@ -1,0 +1,176 @@
+// The one door to ONNX Runtime (Docs/Recognition.md, "Handwriting"). Its C API is a table of
+// function pointers that the library returns for a version; the table only ever grows at its
+// end, so each call used here is reached by its position in the table of version 1.22, as the
+// upstream header orders it. Nothing else of the library is used.
+#include "ONNXRuntimeShim.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// The API version asked for: the wheel pinned in Tools/requirements is 1.22.
+enum { API_VERSION = 22 };
+
+/// Positions of the calls in the version-22 table.
+enum {
+    GET_ERROR_MESSAGE = 2,
+    CREATE_ENV = 3,
+    CREATE_SESSION = 7,
+    RUN = 9,
+    CREATE_SESSION_OPTIONS = 10,
+    SET_INTRA_OP_THREADS = 24,
+    SET_INTER_OP_THREADS = 25,
+    SESSION_INPUT_NAME = 36,
+    SESSION_OUTPUT_NAME = 37,
+    CREATE_TENSOR_WITH_DATA = 49,
+    TENSOR_MUTABLE_DATA = 51,
+    DIMENSIONS_COUNT = 61,
+    DIMENSIONS = 62,
+    TENSOR_TYPE_AND_SHAPE = 65,
+    CREATE_CPU_MEMORY_INFO = 69,
+    ALLOCATOR_FREE = 76,
+    DEFAULT_ALLOCATOR = 78,
+    RELEASE_ENV = 92,
+    RELEASE_STATUS = 93,
+    RELEASE_MEMORY_INFO = 94,
+    RELEASE_SESSION = 95,
+    RELEASE_VALUE = 96,
+    RELEASE_SHAPE_INFO = 99,
+    RELEASE_SESSION_OPTIONS = 100,
+};
+
+typedef void *Status;
+typedef struct {
+    const void *(*get_api)(uint32_t version);
+    const char *(*version_string)(void);
+} ApiBase;
+
+struct LegibleOrtModel {
+    void *const *api;
+    void *env, *session, *memory;
+    char *input_name, *output_name;
+};
+
+#define CALL(model, index, type) ((type)(model)->api[index])
+
+/// Turns a status into a message in `*error`; returns whether there was one.
+static int failed(const LegibleOrtModel *model, Status status, const char *what, char **error) {
+    if (status == 0) return 0;
+    const char *message = CALL(model, GET_ERROR_MESSAGE, const char *(*)(Status))(status);
+    size_t length = strlen(what) + (message ? strlen(message) : 0) + 3;
+    *error = malloc(length);
+    if (*error) snprintf(*error, length, "%s: %s", what, message ? message : "");
+    CALL(model, RELEASE_STATUS, void (*)(Status))(status);
+    return 1;
+}
+
+static char *copy(const char *text) {
+    char *result = malloc(strlen(text) + 1);
+    if (result) strcpy(result, text);
+    return result;
+}
+
+/// The table of the library at `path`, or NULL with a message.
+static void *const *open_api(const char *path, char **error) {
+    void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (library == 0) {
+        const char *reason = dlerror();
+        *error = copy(reason ? reason : "cannot be opened");
+        return 0;
+    }
+    const ApiBase *(*get_base)(void) = (const ApiBase *(*)(void))dlsym(library, "OrtGetApiBase");
+    const ApiBase *base = get_base ? get_base() : 0;
+    void *const *api = base ? (void *const *)base->get_api(API_VERSION) : 0;
+    if (api == 0) *error = copy(get_base ? "it does not offer ONNX Runtime's C API version 22" : "it has no OrtGetApiBase");
+    return api;
+}
+
+/// The session's first input and output names, copied.
+static int read_names(LegibleOrtModel *model, char **error) {
+    void *allocator = 0;
+    if (failed(model, CALL(model, DEFAULT_ALLOCATOR, Status(*)(void **))(&allocator), "allocator", error)) return -1;
+    char *name = 0;
+    typedef Status (*NameCall)(void *, size_t, void *, char **);
+    if (failed(model, CALL(model, SESSION_INPUT_NAME, NameCall)(model->session, 0, allocator, &name), "input name", error)) return -1;
+    model->input_name = copy(name);
+    CALL(model, ALLOCATOR_FREE, Status(*)(void *, void *))(allocator, name);
+    if (failed(model, CALL(model, SESSION_OUTPUT_NAME, NameCall)(model->session, 0, allocator, &name), "output name", error)) return -1;
+    model->output_name = copy(name);
+    CALL(model, ALLOCATOR_FREE, Status(*)(void *, void *))(allocator, name);
+    return 0;
+}
+
+LegibleOrtModel *legible_ort_load(const char *library, const char *path, int threads, char **error) {
+    *error = 0;
+    void *const *api = open_api(library, error);
+    if (api == 0) return 0;
+    LegibleOrtModel *model = calloc(1, sizeof(LegibleOrtModel));
+    if (model == 0) return 0;
+    model->api = api;
+    void *options = 0;
+    int bad = failed(model, CALL(model, CREATE_ENV, Status(*)(int, const char *, void **))(3, "legible", &model->env), "environment", error)
+              || failed(model, CALL(model, CREATE_SESSION_OPTIONS, Status(*)(void **))(&options), "options", error)
+              || failed(model, CALL(model, SET_INTRA_OP_THREADS, Status(*)(void *, int))(options, threads), "threads", error)
+              || failed(model, CALL(model, SET_INTER_OP_THREADS, Status(*)(void *, int))(options, 1), "threads", error)
+              || failed(model, CALL(model, CREATE_SESSION, Status(*)(void *, const char *, void *, void **))(model->env, path, options, &model->session), "model", error)
+              || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
+              || read_names(model, error) != 0;
+    if (options) CALL(model, RELEASE_SESSION_OPTIONS, void (*)(void *))(options);
+    if (bad) {
+        legible_ort_free(model);
+        return 0;
+    }
+    return model;
+}
+
+/// Copies the tensor `value` out: its dimensions and floats.
+static int copy_out(LegibleOrtModel *model, void *value, float **output, int64_t *shape, size_t *rank, char **error) {
+    void *info = 0;
+    if (failed(model, CALL(model, TENSOR_TYPE_AND_SHAPE, Status(*)(void *, void **))(value, &info), "output shape", error)) return -1;
+    size_t count = 0;
+    int bad = failed(model, CALL(model, DIMENSIONS_COUNT, Status(*)(void *, size_t *))(info, &count), "output rank", error);
+    if (!bad && count > 8) {
+        *error = copy("the output has more than 8 dimensions");
+        bad = 1;
+    }
+    if (!bad) bad = failed(model, CALL(model, DIMENSIONS, Status(*)(void *, int64_t *, size_t))(info, shape, count), "output shape", error);
+    CALL(model, RELEASE_SHAPE_INFO, void (*)(void *))(info);
+    if (bad) return -1;
+    size_t total = 1;
+    for (size_t index = 0; index < count; index++) total *= shape[index] > 0 ? (size_t)shape[index] : 0;
+    void *data = 0;
+    if (failed(model, CALL(model, TENSOR_MUTABLE_DATA, Status(*)(void *, void **))(value, &data), "output data", error)) return -1;
+    *output = malloc(total ? total * sizeof(float) : 1);
+    if (*output == 0) return -1;
+    memcpy(*output, data, total * sizeof(float));
+    *rank = count;
+    return 0;
+}
+
+int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, float **output,
+                    int64_t *output_shape, size_t *output_rank, char **error) {
+    *error = 0;
+    size_t total = 1;
+    for (size_t index = 0; index < rank; index++) total *= (size_t)shape[index];
+    void *tensor = 0, *result = 0;
+    typedef Status (*TensorCall)(void *, void *, size_t, const int64_t *, size_t, int, void **);
+    if (failed(model, CALL(model, CREATE_TENSOR_WITH_DATA, TensorCall)(model->memory, (void *)input, total * sizeof(float), shape, rank, 1, &tensor), "input", error)) return -1;
+    const char *inputs[1] = {model->input_name}, *outputs[1] = {model->output_name};
+    typedef Status (*RunCall)(void *, void *, const char *const *, void *const *, size_t, const char *const *, size_t, void **);
+    int bad = failed(model, CALL(model, RUN, RunCall)(model->session, 0, inputs, &tensor, 1, outputs, 1, &result), "run", error)
+              || copy_out(model, result, output, output_shape, output_rank, error) != 0;
+    CALL(model, RELEASE_VALUE, void (*)(void *))(tensor);
+    if (result) CALL(model, RELEASE_VALUE, void (*)(void *))(result);
+    return bad ? -1 : 0;
+}
+
+void legible_ort_free(LegibleOrtModel *model) {
+    if (model == 0) return;
+    if (model->memory) CALL(model, RELEASE_MEMORY_INFO, void (*)(void *))(model->memory);
+    if (model->session) CALL(model, RELEASE_SESSION, void (*)(void *))(model->session);
+    if (model->env) CALL(model, RELEASE_ENV, void (*)(void *))(model->env);
+    free(model->input_name);
+    free(model->output_name);
+    free(model);
+}

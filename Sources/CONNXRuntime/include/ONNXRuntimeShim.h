@@ -1,0 +1,26 @@
+#ifndef LEGIBLE_ONNX_RUNTIME_SHIM_H
+#define LEGIBLE_ONNX_RUNTIME_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One ONNX model loaded into ONNX Runtime's C library, which is opened with dlopen: Debian has
+/// no ONNX Runtime, so the library comes from its PyPI wheel, which ships no header
+/// (Docs/Recognition.md, "Handwriting"). Only the calls used here are declared, in the shim.
+typedef struct LegibleOrtModel LegibleOrtModel;
+
+/// Opens the library at `library`, and the model at `model` with `threads` threads for its
+/// operators. Returns NULL on failure, with a message in `*error` (free it with free()).
+LegibleOrtModel *legible_ort_load(const char *library, const char *model, int threads, char **error);
+
+/// Runs the model on one float32 tensor `input` of `rank` dimensions `shape`. On success
+/// returns 0, `*output` holds the first output's values (free it with free()), `output_shape`
+/// its dimensions (at most 8) and `*output_rank` their count. On failure returns -1 with a
+/// message in `*error`.
+int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, float **output,
+                    int64_t *output_shape, size_t *output_rank, char **error);
+
+/// Releases the model (the library stays loaded for the process).
+void legible_ort_free(LegibleOrtModel *model);
+
+#endif

