@@ -115,7 +115,7 @@ let package = Package(
         // The handwriting line reader: PP-OCRv5 through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleOCR"]),
+        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleOCR", "LegibleAlignment"]),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
@@ -135,7 +135,7 @@ let package = Package(
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech",
+                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(

@@ -18,11 +18,18 @@ public enum InkFit {
     /// them as their gaps fit best: the page's lines are the scan's lines. That is for text that
     /// does not say where its lines break; a transcription that does is not split by the ink.
     /// The result is validated; should it fail, `layout` comes back unchanged.
-    public static func fitted(_ layout: PageLayout, lines: Set<Int>? = nil, ink: InkMask, splittingRows: Bool = true) -> PageLayout {
+    ///
+    /// `fitting` says which words are placed this way: the corrected ones by default; the
+    /// handwriting reader's, whose boxes come from its time steps, when it read the line
+    /// (`Docs/Recognition.md`, "Handwriting").
+    public static func fitted(
+        _ layout: PageLayout, lines: Set<Int>? = nil, ink: InkMask, splittingRows: Bool = true,
+        fitting: (Word) -> Bool = { $0.corrected == true }
+    ) -> PageLayout {
         var result = layout
         result.lines = []
         for (index, line) in layout.lines.enumerated() {
-            guard lines?.contains(index) ?? true, let words = line.words, words.contains(where: { $0.corrected == true }) else {
+            guard lines?.contains(index) ?? true, let words = line.words, words.contains(where: fitting) else {
                 result.lines.append(line)
                 continue
             }
@@ -30,13 +37,13 @@ public enum InkFit {
             // fitted) or read by the recogniser (lines after it) is that word's.
             let placed =
                 boxes(of: result.lines, meeting: line.box) { _ in true }
-                + boxes(of: layout.lines[(index + 1)...], meeting: line.box) { $0.corrected != true }
+                + boxes(of: layout.lines[(index + 1)...], meeting: line.box) { !fitting($0) }
             let ink = ink.excluding(placed)
             if splittingRows, let split = RowSplit(line: line, words: words, ink: ink).lines() {
                 result.lines += split
             } else {
                 var fitted = line
-                fitted.words = Self.fitted(words, on: line, ink: ink)
+                fitted.words = Self.fitted(words, on: line, ink: ink, fitting: fitting)
                 result.lines.append(fitted)
             }
         }
@@ -63,17 +70,17 @@ public enum InkFit {
         }
     }
 
-    /// A line's words with each run of corrected words fitted.
-    static func fitted(_ words: [Word], on line: Line, ink: InkMask) -> [Word] {
+    /// A line's words with each run of words that `fitting` picks fitted.
+    static func fitted(_ words: [Word], on line: Line, ink: InkMask, fitting: (Word) -> Bool = { $0.corrected == true }) -> [Word] {
         guard words.count < 2 || words[0].box.midX <= words[words.count - 1].box.midX else { return words }
         var result = words
         var start = 0
         while start < words.count {
-            guard words[start].corrected == true else {
+            guard fitting(words[start]) else {
                 start += 1
                 continue
             }
-            let end = words[start...].firstIndex { $0.corrected != true } ?? words.count
+            let end = words[start...].firstIndex { !fitting($0) } ?? words.count
             let left = start > 0 ? words[start - 1].box.maxX : line.box.x
             let right = end < words.count ? words[end].box.x : line.box.maxX
             let stretch = PixelBox(left: left, top: line.box.y, right: max(left, right), bottom: line.box.maxY)

@@ -32,11 +32,17 @@ struct IngestCommand {
         summary: "Reads PNG, JPEG and TIFF pages and scanned PDFs into page documents (and hOCR, text, ALTO) in the output folder.",
         options: [
             output.spec, inputs.spec, shard.spec, shardCount.spec, root.spec, format.spec, jobs.spec, languages.spec, psm.spec, dpi.spec,
-            noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, force.spec, quiet.spec,
+            noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, reader.spec, force.spec, quiet.spec,
         ], alternatives: [[noPreprocess.spec, preprocess.spec].map(\.canonical), [layout.spec, layouts.spec].map(\.canonical)], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let plan = try plan(command)
+        // An ingest that fails before writing (a reader that cannot load) leaves no empty folder.
+        return try NewFolders([plan.output]).removingOnFailure { try run(command, plan: plan) }
+    }
+
+    /// The ingest of `plan`, once planned.
+    static func run(_ command: ParsedCommand, plan: IngestPlan) throws -> Int32 {
         let needsReader = plan.sources.contains(where: \.needsReader)
         if needsReader { tuneMallocForOCR(batch: plan.pages.count > 1, environment: ProcessInfo.processInfo.environment) }
         try Ingest.prepareOutputFolder(plan.output)
@@ -45,9 +51,9 @@ struct IngestCommand {
         let manifest = try plan.shard.map { try ManifestLog(output: plan.output, shard: $0) }
         try manifest?.append(.task(ManifestLog.taskRecord(plan)))
         // Load one engine up front so a missing language fails once, with 69, before any work.
-        let first = needsReader ? try Recogniser(options: plan.options) : nil
+        let first = needsReader ? try Readers.recogniser(plan.options) : nil
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
-        var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Recogniser(options: options) })
+        var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Readers.recogniser(options) })
         ingest.pageEnded = { progress.advance(label: $0) }
         let report: Ingest.Report
         do {
@@ -134,6 +140,7 @@ struct IngestCommand {
         var options = OCROptions()
         if let languages = command[languages] { options.languages = try checkedLanguages(languages) }
         if let timeout = command[timeout] { options.timeoutSeconds = timeout }
+        if let reader = command[reader] { options.lineChoice = reader }
         if let psm = command[psm] { options.pageSegmentationMode = psm }
         options.dpi = command[dpi]
         if command[noPreprocess] {
@@ -204,6 +211,10 @@ extension IngestCommand {
     /// `--layouts`.
     static let layouts: Option<String?> = .text(
         "--layouts", placeholder: "DIR", help: "import DIR/<stem>.xml, .alto.xml, .alto, .hocr or .html for each image")
+    /// `--reader`.
+    static let reader: Option<LineChoice?> = .choice(
+        "--reader", of: LineChoice.self,
+        help: "which reader reads each line: tesseract (default), handwriting, or auto (Tesseract where it is confident)")
     /// `--timeout`.
     static let timeout: Option<Double?> = .number(
         "--timeout", placeholder: "SECONDS", range: 0.1...86_400, help: "recognition deadline per page (default 120; exit 75)")

@@ -89,8 +89,8 @@ enum PDFCommand {
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
         tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)
-        let first = try Recogniser(options: options)
-        let report = try Ingest(plan: plan, makeReader: { [options] in try Recogniser(options: options) }).run(
+        let first = try Readers.recogniser(options)
+        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options) }).run(
             firstReader: first, manifest: nil)
         IngestCommand.keepUntilExit(report.readers)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }

@@ -11,15 +11,16 @@ public enum CTCDecoding {
         public var confidence: Float
     }
 
-    /// The greedy reading of `values` (`steps × alphabet.count` probabilities, row-major).
-    public static func greedy(_ values: [Float], steps: Int, alphabet: [String]) -> [Character] {
+    /// The greedy reading of `values` (`steps × alphabet.count` probabilities, row-major),
+    /// among the classes `allowed` marks (every class when nil; the blank always).
+    public static func greedy(_ values: [Float], steps: Int, alphabet: [String], allowed: [Bool]? = nil) -> [Character] {
         let classes = alphabet.count
         var characters: [Character] = []
         var previous = 0
         for step in 0..<steps {
             let row = values[(step * classes)..<((step + 1) * classes)]
             var best = row.startIndex
-            for index in row.indices where row[index] > row[best] { best = index }
+            for index in row.indices where row[index] > row[best] && (allowed?[index - row.startIndex] ?? true) { best = index }
             let symbol = best - row.startIndex
             let probability = row[best]
             if symbol != 0, symbol == previous, var last = characters.popLast() {

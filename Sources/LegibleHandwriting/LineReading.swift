@@ -14,18 +14,18 @@ public struct GreyImage: Sendable {
     public init(width: Int, height: Int, pixels: [UInt8]) { (self.width, self.height, self.pixels) = (width, height, pixels) }
 
     /// The part under `box` (image pixels), grown by `padding` pixels on every side and kept
-    /// inside the image; one white pixel when nothing of it is inside.
-    public func crop(_ box: PixelBox, padding: Int) -> GreyImage {
-        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else {
-            return GreyImage(width: 1, height: 1, pixels: [255])
-        }
+    /// inside the image, and its top-left corner in the image; one white pixel when nothing of
+    /// it is inside.
+    public func crop(_ box: PixelBox, padding: Int) -> (image: GreyImage, origin: (x: Int, y: Int)) {
+        let blank = (GreyImage(width: 1, height: 1, pixels: [255]), (x: 0, y: 0))
+        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return blank }
         let x0 = max(0, Int(max(box.x, -1e9)) - padding), y0 = max(0, Int(max(box.y, -1e9)) - padding)
         let x1 = min(width, Int(min(box.x + box.width, 1e9)) + padding), y1 = min(height, Int(min(box.y + box.height, 1e9)) + padding)
-        guard x1 > x0, y1 > y0 else { return GreyImage(width: 1, height: 1, pixels: [255]) }
+        guard x1 > x0, y1 > y0 else { return blank }
         var cropped: [UInt8] = []
         cropped.reserveCapacity((x1 - x0) * (y1 - y0))
         for y in y0..<y1 { cropped += pixels[(y * width + x0)..<(y * width + x1)] }
-        return GreyImage(width: x1 - x0, height: y1 - y0, pixels: cropped)
+        return (GreyImage(width: x1 - x0, height: y1 - y0, pixels: cropped), (x0, y0))
     }
 }
 
@@ -37,6 +37,11 @@ public struct LineReading: Sendable, Equatable {
     public var confidence: Float
     /// Each character with its time steps.
     public var characters: [CTCDecoding.Character]
+    /// The model's time steps for the line; step `t` covers `crop.width / steps` pixels from
+    /// `crop.x + t · crop.width / steps`.
+    public var steps: Int = 0
+    /// The part of the page that was read, image pixels.
+    public var crop = PixelBox(x: 0, y: 0, width: 0, height: 0)
 }
 
 extension HandwritingModel {
@@ -47,18 +52,35 @@ extension HandwritingModel {
 
     /// The line of `image` under `box`, padded `padding` pixels, read at each of
     /// ``widthScales``; the reading whose characters are on average more probable is kept.
-    public func read(_ image: GreyImage, box: PixelBox, padding: Int = 8) throws(LoadFailure) -> LineReading {
-        let line = image.crop(box, padding: padding)
+    /// `allowed` marks the classes the page's language may read (``latinClasses()``).
+    public func read(_ image: GreyImage, box: PixelBox, padding: Int = 8, allowed: [Bool]? = nil) throws(LoadFailure) -> LineReading {
+        let (line, origin) = image.crop(box, padding: padding)
         var best = LineReading(text: "", confidence: -1, characters: [])
         for scale in Self.widthScales {
             let output = try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale))
-            let characters = CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet)
+            let characters = CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet, allowed: allowed)
             let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Float(characters.count)
             if confidence > best.confidence {
                 let text = characters.map(\.symbol).joined().trimmingCharacters(in: .whitespaces)
-                best = LineReading(text: text, confidence: confidence, characters: characters)
+                best = LineReading(
+                    text: text, confidence: confidence, characters: characters, steps: output.steps,
+                    crop: PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height)))
             }
         }
         return best
+    }
+
+    /// Which classes a page in Latin script may read: the blank, the space, and symbols made of
+    /// Latin letters, digits, punctuation and the Latin-1 and Latin Extended-A blocks. The
+    /// model's alphabet holds 18,383 symbols, most of them CJK, which it gives on hard lines of
+    /// an English or French page.
+    public func latinClasses() -> [Bool] {
+        alphabet.enumerated().map { index, symbol in
+            index == 0
+                || symbol.unicodeScalars.allSatisfy { scalar in
+                    (0x20...0x7E).contains(scalar.value) || (0xA0...0x17F).contains(scalar.value)
+                        || (0x2018...0x201E).contains(scalar.value) || [0x2013, 0x2014, 0x2026].contains(scalar.value)
+                }
+        }
     }
 }

@@ -55,7 +55,7 @@ extension PageLayout {
                 outLines.append(
                     Line(
                         range: UTF16Span(lineStart, offset), box: line.box, baseline: line.baseline,
-                        confidence: line.confidence, words: words.isEmpty ? nil : words))
+                        confidence: line.confidence, words: words.isEmpty ? nil : words, reader: line.reader))
                 joinWithoutSpace = hyphenated
             }
             outParagraphs.append(Paragraph(range: UTF16Span(paragraphStart, offset)))

@@ -175,18 +175,30 @@ public struct Line: Hashable, Sendable, Codable {
     public var confidence: Double?
     /// Words in reading order, when the recogniser reports them.
     public var words: [Word]?
+    /// Which line reader's reading was kept, when more than one read the page
+    /// (`Docs/Recognition.md`, "Handwriting").
+    public var reader: LineReaderName?
 
     /// Creates a line; `range` in UTF-16, geometry in image pixels.
     public init(
         range: UTF16Span, box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil,
-        words: [Word]? = nil
+        words: [Word]? = nil, reader: LineReaderName? = nil
     ) {
         self.range = range
         self.box = box
         self.baseline = baseline
         self.confidence = confidence
         self.words = words
+        self.reader = reader
     }
+}
+
+/// The line readers a page's lines can be read by (`Docs/Recognition.md`, "Handwriting").
+public enum LineReaderName: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Tesseract's model, trained on print.
+    case tesseract
+    /// The handwriting line reader (PP-OCRv5).
+    case handwriting
 }
 
 /// A recognised word.

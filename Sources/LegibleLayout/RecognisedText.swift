@@ -18,13 +18,18 @@ public struct RecognisedLine: Hashable, Sendable {
     public var baseline: [PixelPoint]?
     /// Confidence in `0...1`.
     public var confidence: Double?
+    /// The reader whose reading this is, when the page was read by more than one.
+    public var reader: LineReaderName?
 
     /// Creates a line.
-    public init(words: [RecognisedWord], box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil) {
+    public init(
+        words: [RecognisedWord], box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil, reader: LineReaderName? = nil
+    ) {
         self.words = words
         self.box = box
         self.baseline = baseline
         self.confidence = confidence
+        self.reader = reader
     }
 }
 

@@ -24,6 +24,9 @@ public struct OCROptions: Hashable, Sendable {
     /// margin while still ending a pathological page (a 60-megapixel noise image) promptly.
     /// Not part of ``digest``: it bounds the work, it does not change a finished result.
     public var timeoutSeconds: Double = 120
+    /// How each line's reading is chosen between Tesseract's and the handwriting reader's
+    /// (`--reader`; `Docs/Recognition.md`, "Handwriting").
+    public var lineChoice: LineChoice = .tesseract
 
     /// Images whose header claims more pixels than this are refused before any pixel is
     /// allocated: 60 megapixels covers an A4 page at 600 dpi (35 MP) with room to spare.
@@ -45,6 +48,8 @@ public struct OCROptions: Hashable, Sendable {
     public var digest: String {
         let description =
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
+            // Tesseract alone keeps the digest it always had, so its documents stay up to date.
+            + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue)")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

@@ -14,6 +14,10 @@ public final class Recogniser: @unchecked Sendable {
     /// `<stem>.pre.png`, for inspecting preprocessing; `nil` writes nothing.
     public let preprocessedImageFolder: String?
     private let loader: EngineLoader
+    /// A second reader of each line, whose reading is chosen against Tesseract's as
+    /// ``OCROptions/lineChoice`` says (`Docs/Recognition.md`, "Handwriting"); nil reads with
+    /// Tesseract alone.
+    public var lineReader: (any LineReader)?
     /// The engine, waited for: it loads while the first page is prepared.
     var api: TesseractAPI { get throws { try loader.engine() } }
 
@@ -193,7 +197,23 @@ public final class Recogniser: @unchecked Sendable {
             file: (path as NSString).lastPathComponent, width: first.width, height: first.height,
             sha256: sha256 ?? Checksum.sha256Hex(of: data), dpi: first.resolution,
             orientation: first.header.orientation == 1 ? nil : first.header.orientation)
-        return PageLayout.assemble(ParagraphGrouping.group(kept.lines), image: pageImage, engine: engine, preprocessing: steps)
+        let lines = try readAgain(kept.lines, data: data, path: path)
+        let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
+        guard let reader = lineReader, options.lineChoice != .tesseract else { return layout }
+        return try reader.finish(layout, imageData: data, path: path)
+    }
+
+    /// `lines` each read again by the second line reader, when there is one, and the reading
+    /// kept as its choice says; each kept line names its reader.
+    func readAgain(_ lines: [RecognisedLine], data: Data, path: String) throws -> [RecognisedLine] {
+        guard let reader = lineReader, options.lineChoice != .tesseract, !lines.isEmpty else { return lines }
+        let choice = options.lineChoice
+        let page = try Self.greyImage(data: data, path: path)
+        return try lines.map { line in
+            var first = line
+            first.reader = .tesseract
+            return choice.choose(first, try reader.read(line, page: page))
+        }
     }
 
     /// The configured reading of a page, and what the retries need of it.

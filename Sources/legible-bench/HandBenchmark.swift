@@ -8,20 +8,23 @@ import LegibleOCR
 /// `legible-bench hand [CORPUS]` (`Docs/Recognition.md`, "Handwriting"): the handwriting reader
 /// on the ground-truth lines of each real set (`../shared/corpus/real` unless given): each
 /// line's ALTO box, padded 8 px, read by PP-OCRv5 with greedy CTC, at the line's own width and
-/// at twice it, keeping the reading of higher mean confidence. Prints line CER per set (errors
+/// at twice it, keeping the reading of higher mean confidence; with `--latin`, only the Latin
+/// classes (``HandwritingModel/latinClasses()``). Prints line CER per set (errors
 /// over truth characters, case kept), time a line and peak memory.
-func handBenchmark(_ corpus: String) throws {
+func handBenchmark(_ corpus: String, latin: Bool) throws {
     let executable = CommandLine.arguments[0]
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
     let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
     let sets = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
         FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/MANIFEST.tsv")
     }
-    print("handwriting reader: PP-OCRv5 mobile, greedy CTC, widths ×1 and ×2 by confidence")
+    let allowed = latin ? model.latinClasses() : nil
+    print(
+        "handwriting reader: PP-OCRv5 mobile, greedy CTC, widths ×1 and ×2 by confidence, \(latin ? "Latin classes only" : "every class")")
     for set in sets {
         var (errors, characters, lines, seconds) = (0, 0, 0, 0.0)
         for page in pages(in: corpus + "/" + set) {
-            for (truth, reading, time) in try readLines(page.image, page.alto, model: model) {
+            for (truth, reading, time) in try readLines(page.image, page.alto, model: model, allowed: allowed) {
                 errors += Scorer.levenshtein(Array(truth), Array(reading))
                 characters += truth.count
                 lines += 1
@@ -48,7 +51,7 @@ func pages(in folder: String) -> [(image: String, alto: String)] {
 }
 
 /// Every truth line of one page: its text, the reader's text, and the seconds the reading took.
-func readLines(_ imagePath: String, _ altoPath: String, model: HandwritingModel) throws -> [(String, String, Double)] {
+func readLines(_ imagePath: String, _ altoPath: String, model: HandwritingModel, allowed: [Bool]?) throws -> [(String, String, Double)] {
     let data = try Data(contentsOf: URL(fileURLWithPath: imagePath))
     let description = try Recogniser.describeImage(data: data, path: imagePath)
     let truth = try LayoutImporter.importLayout(try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
@@ -56,7 +59,7 @@ func readLines(_ imagePath: String, _ altoPath: String, model: HandwritingModel)
     let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
     return try truth.lines.map { line in
         let start = Date()
-        let reading = try model.read(image, box: line.box)
+        let reading = try model.read(image, box: line.box, allowed: allowed)
         return (truth.text(of: line.range), reading.text, Date().timeIntervalSince(start))
     }
 }

@@ -506,9 +506,12 @@ case "editing":
 case "speech":
     try speechBenchmark()
 case "hand":
-    try handBenchmark(arguments.dropFirst().first ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real").path)
+    let rest = arguments.dropFirst().filter { $0 != "--latin" }
+    try handBenchmark(
+        rest.first ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real").path,
+        latin: arguments.contains("--latin"))
 default:
     print(
-        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS]"
+        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--latin]"
     )
 }

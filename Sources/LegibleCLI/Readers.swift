@@ -1,0 +1,25 @@
+import Foundation
+import LegibleHandwriting
+import LegibleOCR
+
+extension LineChoice: OptionChoice {}
+
+/// The page readers that `ingest` and `pdf` recognise with (`Docs/Recognition.md`,
+/// "Handwriting"): Tesseract, and with `--reader handwriting|auto` the handwriting reader beside
+/// it, one of each per worker.
+enum Readers {
+    /// A recogniser for `options`, with the handwriting reader when `options.lineChoice` asks
+    /// for it. Its files missing or altered is a missing dependency (69), named in one line.
+    static func recogniser(_ options: OCROptions) throws -> Recogniser {
+        let recogniser = try Recogniser(options: options)
+        guard options.lineChoice != .tesseract else { return recogniser }
+        let folder = HandwritingModel.Files.defaultFolder(
+            executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
+        do {
+            recogniser.lineReader = HandwritingLineReader(model: try HandwritingModel(files: HandwritingModel.Files(folder: folder)))
+        } catch {
+            throw CLIError(code: 69, message: error.description)
+        }
+        return recogniser
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LegibleAlignment
+import LegibleLayout
+import LegibleOCR
+
+/// The handwriting reader as a second reader of a page's lines (``LineReader``,
+/// `Docs/Recognition.md`, "Handwriting"): each line Tesseract found is read again from its box,
+/// and the reading becomes words and glyphs whose boxes come from the model's time steps: step
+/// `t` of `T` covers `1/T` of the line's crop, from its left.
+public final class HandwritingLineReader: LineReader {
+    /// Its name in the page document.
+    public let name = LineReaderName.handwriting
+    let model: HandwritingModel
+    let allowed: [Bool]?
+
+    /// A reader with `model`, reading only the classes of the Latin script when `latin`.
+    public init(model: HandwritingModel, latin: Bool = true) {
+        self.model = model
+        allowed = latin ? model.latinClasses() : nil
+    }
+
+    /// The line under `line.box` read again; nil when nothing was read.
+    public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
+        let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
+        let reading = try model.read(image, box: line.box, allowed: allowed)
+        let words = Self.words(reading, within: line.box)
+        guard !words.isEmpty else { return nil }
+        return RecognisedLine(words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
+    }
+
+    /// The lines this reader read, their words cut at the gaps of their ink where the time
+    /// steps put them, as `align --image` places corrected words (`Docs/Editing.md`, "Fitting
+    /// words to their ink"); Tesseract's lines as they are.
+    public func finish(_ layout: PageLayout, imageData data: Data, path: String) throws -> PageLayout {
+        let read = Set(layout.lines.indices.filter { layout.lines[$0].reader == name })
+        guard !read.isEmpty else { return layout }
+        let ink = try PageInk.mask(imageData: data, path: path)
+        return InkFit.fitted(layout, lines: read, ink: ink, splittingRows: false) { _ in true }
+    }
+
+    /// The reading's words: runs of characters between spaces, each character a glyph whose box
+    /// spans its time steps across the line's height, kept inside `box`.
+    static func words(_ reading: LineReading, within box: PixelBox) -> [RecognisedWord] {
+        guard reading.steps > 0 else { return [] }
+        let stepWidth = reading.crop.width / Double(reading.steps)
+        func span(_ steps: ClosedRange<Int>) -> PixelBox {
+            let left = min(max(reading.crop.x + Double(steps.lowerBound) * stepWidth, box.x), box.x + box.width - 1)
+            let right = min(max(reading.crop.x + Double(steps.upperBound + 1) * stepWidth, left + 1), box.x + box.width)
+            return PixelBox(x: left, y: box.y, width: right - left, height: box.height)
+        }
+        var words: [RecognisedWord] = []
+        var current: [CTCDecoding.Character] = []
+        func close() {
+            guard let first = current.first, let last = current.last else { return }
+            let glyphs = current.map { RecognisedGlyph(text: $0.symbol, box: span($0.steps)) }
+            let confidence = Double(current.map(\.confidence).reduce(0, +)) / Double(current.count)
+            words.append(
+                RecognisedWord(
+                    text: current.map(\.symbol).joined(), box: span(first.steps.lowerBound...last.steps.upperBound), confidence: confidence,
+                    glyphs: glyphs))
+            current = []
+        }
+        for character in reading.characters {
+            if character.symbol.allSatisfy(\.isWhitespace) { close() } else { current.append(character) }
+        }
+        close()
+        return words
+    }
+}

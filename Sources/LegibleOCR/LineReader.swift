@@ -1,0 +1,43 @@
+import Foundation
+import LegibleLayout
+
+/// A second reader of a page's lines, beside Tesseract (`Docs/Recognition.md`, "Handwriting"):
+/// it is given the page in grey and each line Tesseract found, and gives its own reading of
+/// that line, with word and glyph boxes in image pixels, or nil when it has none. Implemented
+/// by the handwriting reader (`LegibleHandwriting`); one per recogniser, on its thread.
+public protocol LineReader: AnyObject {
+    /// Its name in the page document.
+    var name: LineReaderName { get }
+    /// Its reading of `line` (image pixels) on `page` (`width × height` grey values, row-major).
+    func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine?
+    /// The page assembled from the kept readings, made final: the lines this reader read may
+    /// have their words fitted to the ink of the image `data`.
+    func finish(_ layout: PageLayout, imageData data: Data, path: String) throws -> PageLayout
+}
+
+/// How the reading kept for a line is chosen between Tesseract's and a second reader's
+/// (`Docs/Recognition.md`, "Handwriting").
+public enum LineChoice: String, Sendable, CaseIterable {
+    /// Tesseract alone (no second reader).
+    case tesseract
+    /// The second reader's reading wherever it has one.
+    case handwriting
+    /// Tesseract's where it is confident and the second reader is less so, else the second's.
+    case auto
+
+    /// The reading kept of `first` (Tesseract's) and `second`. `auto` keeps Tesseract's line
+    /// when its confidence is at least ``tesseractTrusted`` and above the second reader's.
+    public func choose(_ first: RecognisedLine, _ second: RecognisedLine?) -> RecognisedLine {
+        guard let second, !second.words.isEmpty else { return first }
+        switch self {
+        case .tesseract: return first
+        case .handwriting: return second
+        case .auto:
+            let (trusted, other) = (first.confidence ?? 0, second.confidence ?? 0)
+            return trusted >= Self.tesseractTrusted && trusted > other ? first : second
+        }
+    }
+
+    /// The line confidence at or above which Tesseract's reading may be kept under `auto`.
+    public static let tesseractTrusted = 0.85
+}

@@ -1,0 +1,54 @@
+import Foundation
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+/// `legible ingest --reader` (`Docs/Recognition.md`, "Handwriting"): the handwriting reader
+/// beside Tesseract, line by line, its words fitted to the ink, and its files' absence refused.
+@Suite("ingest with the handwriting reader", .serialized)
+struct HandwritingIngestTests {
+    static var available: Bool {
+        let model = Repository.root.appendingPathComponent(".build/vendor/handwriting/ppocrv5-rec.onnx").path
+        return RealParts.available(
+            FileManager.default.fileExists(atPath: model), reason: "the handwriting model is not installed (Tools/install-dependencies)")
+    }
+
+    @Test("--reader auto reads the Chicago page exactly, every line naming its reader, each word inside its line on the ink")
+    func chicago() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let run = try legible([
+            "ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder, "--reader", "auto", "-q",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/chicago-1.json")))
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.gt.json")))
+        #expect(layout.text == (truth as? [String: Any])?["text"] as? String)
+        #expect(layout.lines.allSatisfy { $0.reader != nil } && layout.lines.contains { $0.reader == .handwriting })
+        for line in layout.lines {
+            for word in line.words ?? [] {
+                #expect(
+                    word.box.x >= line.box.x - 1 && word.box.x + word.box.width <= line.box.x + line.box.width + 1,
+                    "\(word.box) \(line.box)")
+            }
+        }
+        // The reader is part of the options: a Tesseract-only ingest over it reads again.
+        let again = try legible(["ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder])
+        #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
+    }
+
+    @Test("a missing handwriting model is 69 with one line naming the file, and leaves no output folder")
+    func missingModel() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder() + "/out"
+        let run = try legible(
+            ["ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder, "--reader", "handwriting"],
+            environment: ["LEGIBLE_HANDWRITING": "/nonexistent"])
+        #expect(
+            run.status == 69
+                && run.stderr
+                    == "legible: /nonexistent/libonnxruntime.so.1.22.0: ONNX Runtime's library is missing; Tools/install-dependencies installs it (or use --reader tesseract)\n",
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+}
