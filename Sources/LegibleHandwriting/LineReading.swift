@@ -49,14 +49,27 @@ extension HandwritingModel {
     /// at its own width can have fewer time steps than characters (`Docs/Recognition.md`,
     /// "Handwriting").
     public static let widthScales = [1.0, 2.0]
+    /// Time steps a character needs, below which a line is read again wider: CTC needs a blank
+    /// between two equal characters, and handwriting's letters are wide.
+    public static let crowding = 3.0
+    /// The mean character probability at or above which a reading at the line's own width is
+    /// kept without reading it wider.
+    public static let sureEnough: Float = 0.9
 
-    /// The line of `image` under `box`, padded `padding` pixels, read at each of
-    /// ``widthScales``; the reading whose characters are on average more probable is kept.
-    /// `allowed` marks the classes the page's language may read (``latinClasses()``).
+    /// The line of `image` under `box`, padded `padding` pixels, read at its own width and, when
+    /// that reading is unsure (below ``sureEnough``) or its characters crowd the time steps
+    /// (fewer than ``crowding`` steps a character), at the wider ``widthScales`` too; the reading whose characters are on average more probable is
+    /// kept. `allowed` marks the classes the page's language may read (``latinClasses()``).
     public func read(_ image: GreyImage, box: PixelBox, padding: Int = 8, allowed: [Bool]? = nil) throws(LoadFailure) -> LineReading {
         let (line, origin) = image.crop(box, padding: padding)
         var best = LineReading(text: "", confidence: -1, characters: [])
         for scale in Self.widthScales {
+            // A line whose characters have room at its own width is read once.
+            if scale != Self.widthScales[0], best.confidence >= Self.sureEnough,
+                best.steps >= Int(Self.crowding * Double(best.characters.count))
+            {
+                break
+            }
             let output = try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale))
             let characters = CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet, allowed: allowed)
             let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Float(characters.count)
