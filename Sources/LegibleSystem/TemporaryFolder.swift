@@ -25,6 +25,9 @@ public enum TemporaryFolder {
     public static func make(prefix: String) throws(FileError) -> String {
         let parent = FileManager.default.temporaryDirectory.path
         sweep(prefix: prefix, in: parent)
+        // The handlers come first: a signal between the folder's creation and their
+        // installation would leave the folder behind.
+        Registry.shared.installHandlers()
         var template = Array("\(parent)/\(prefix)-\(AtomicFile.hostName)-\(getpid())-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw FileError(.cannotCreate, "cannot create a temporary folder in \(parent): \(Errno.current)")
@@ -60,12 +63,12 @@ public enum TemporaryFolder {
         private let lock = NSLock()
         private var folders: Set<String> = []
         private var sources: [DispatchSourceSignal] = []
+        private var installed = false
 
         func add(_ folder: String) {
             lock.lock()
             defer { lock.unlock() }
             folders.insert(folder)
-            if sources.isEmpty { installHandlers() }
         }
 
         func remove(_ folder: String) {
@@ -76,10 +79,19 @@ public enum TemporaryFolder {
 
         /// Each signal is taken from its default action and handled on a queue: the folders are
         /// removed, then the default action is restored and the signal raised again, so the
-        /// process ends as the signal would have ended it.
-        private func installHandlers() {
+        /// process ends as the signal would have ended it. A signal the process was started
+        /// ignoring (a background job's SIGINT) is left ignored, as the convention is: it would
+        /// not have ended the process. Once per process.
+        func installHandlers() {
+            lock.lock()
+            defer { lock.unlock() }
+            guard !installed else { return }
+            installed = true
             for signalNumber in TemporaryFolder.signals {
-                signal(signalNumber, SIG_IGN)
+                // SIG_IGN is the one disposition the process may have been started with that
+                // is not the default; `signal` returns the one it replaces.
+                let previous = signal(signalNumber, SIG_IGN)
+                guard unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self) else { continue }
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [unowned self] in
                     lock.lock()

@@ -21,8 +21,12 @@ struct LeftoversTests {
     /// its private folder exists: that folder's path, and the process.
     static func startPDF(temporary: String, output: String) throws -> (folder: String, process: Process) {
         let process = Process()
-        process.executableURL = Repository.legibleExecutable
-        process.arguments = ["pdf", Repository.scans.path + "/chicago-1.png", "-o", output]
+        // Started with every signal at its default: a test run as a background job inherits
+        // SIGINT and SIGQUIT ignored, and legible rightly leaves an inherited SIG_IGN alone.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        let reset =
+            "import os, signal, sys\nfor s in (1, 2, 3, 10, 12, 15): signal.signal(s, signal.SIG_DFL)\nos.execv(sys.argv[1], sys.argv[1:])"
+        process.arguments = ["-c", reset, Repository.legibleExecutable.path, "pdf", Repository.scans.path + "/chicago-1.png", "-o", output]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
