@@ -33,6 +33,11 @@ extension FuzzTarget {
         precondition(
             !scalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
             "a control character reaches espeak-ng")
+        var run = 0
+        for scalar in scalars {
+            run = scalar.properties.isWhitespace ? 0 : run + 1
+            precondition(run <= 40, "a run of more than 40 code points reaches espeak-ng")
+        }
         let kept = script.starts.map { $0.piece.text.unicodeScalars.count }
         precondition(scalars.count == kept.reduce(0, +) + max(kept.count - 1, 0), "the script's length is not its pieces'")
         for (piece, codePoint) in script.starts {

@@ -99,10 +99,31 @@ extension TimingMap {
     /// reads U+0001 as the start of an embedded command (`\u{1}0A` silences the rest, `\u{1}80S`
     /// sets the rate), and text from a page must never command the synthesiser
     /// (`Docs/Speech.md`, "What is said").
+    ///
+    /// And no run without white space longer than ``longestRun`` code points reaches it: every
+    /// ``longestRun``-th code point of a longer run is spoken as a space. espeak-ng 1.51 writes
+    /// a long word's phonemes into fixed buffers on its stack, and a run of 244 letters smashed
+    /// its stack (the `speech` fuzzer found it; `Fuzz/Crashes/speech/`).
     static func spokenForm(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? " " : $0 }))
+        var run = 0
+        var changed = false
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            var spoken = isControl(scalar) ? " " : scalar
+            run = spoken.properties.isWhitespace ? 0 : run + 1
+            if run > longestRun {
+                spoken = " "
+                run = 0
+            }
+            changed = changed || spoken != scalar
+            scalars.append(spoken)
+        }
+        return changed ? String(scalars) : text
     }
+
+    /// The longest run without white space given to espeak-ng, in code points: longer than any
+    /// word of a dictionary, far shorter than what overflowed espeak-ng's buffers.
+    static let longestRun = 40
 
     static func isControl(_ scalar: Unicode.Scalar) -> Bool { scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) }
 

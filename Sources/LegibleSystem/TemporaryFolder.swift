@@ -25,9 +25,10 @@ public enum TemporaryFolder {
     public static func make(prefix: String) throws(FileError) -> String {
         let parent = FileManager.default.temporaryDirectory.path
         sweep(prefix: prefix, in: parent)
-        // The handlers come first: a signal between the folder's creation and their
-        // installation would leave the folder behind.
+        // The handlers come first, and know the folder's name before it exists: a signal
+        // between its creation and its registration would otherwise leave it behind.
         Registry.shared.installHandlers()
+        Registry.shared.expect(parent + "/\(prefix)-\(AtomicFile.hostName)-\(getpid())-")
         var template = Array("\(parent)/\(prefix)-\(AtomicFile.hostName)-\(getpid())-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             throw FileError(.cannotCreate, "cannot create a temporary folder in \(parent): \(Errno.current)")
@@ -64,6 +65,27 @@ public enum TemporaryFolder {
         private var folders: Set<String> = []
         private var sources: [DispatchSourceSignal] = []
         private var installed = false
+        private var starts: Set<String> = []
+
+        /// Folders whose paths start with `start` belong to this process from now on: the
+        /// handlers remove them too, made or not when the signal comes.
+        func expect(_ start: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            starts.insert(start)
+        }
+
+        /// The folders of this process: those added, and those of an expected name.
+        private func owned() -> Set<String> {
+            var result = folders
+            for start in starts {
+                let parent = AtomicFile.folderPath(of: start), name = (start as NSString).lastPathComponent
+                for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry.hasPrefix(name) {
+                    result.insert(parent + "/" + entry)
+                }
+            }
+            return result
+        }
 
         func add(_ folder: String) {
             lock.lock()
@@ -95,7 +117,7 @@ public enum TemporaryFolder {
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [unowned self] in
                     lock.lock()
-                    for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+                    for folder in owned() { try? FileManager.default.removeItem(atPath: folder) }
                     lock.unlock()
                     signal(signalNumber, SIG_DFL)
                     // The signal source may hold the signal blocked; this thread lets it through.

@@ -196,6 +196,22 @@ struct SpeechTests {
         #expect(speech.cutShort && speech.sampleCount <= limit && received == speech.sampleCount, "\(speech.sampleCount) samples")
     }
 
+    /// espeak-ng 1.51 smashed its own stack on a 244-letter word (the `speech` fuzzer's
+    /// finding, `Fuzz/Crashes/speech/`): `legible speak` aborted with 134. Runs longer than 40
+    /// code points are broken before they reach it (`Docs/Speech.md`, "What is said").
+    @Test("a page of one very long word is spoken, not a crash", arguments: [244, 1_000, 5_000])
+    func longWord(_ length: Int) throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        var builder = LayoutBuilder()
+        (builder.pageWidth, builder.characterWidth) = (200_000, 5)
+        let word =
+            "e." + String(repeating: "y", count: 90) + String(repeating: "w", count: length - 118) + String(repeating: "y", count: 25) + "S"
+        try builder.layout(exactText: word).encodeDocument().write(to: URL(fileURLWithPath: folder + "/word.json"))
+        let run = try legible(["speak", folder + "/word.json", "-o", folder + "/out"])
+        #expect(run.status == 0, "\(run.status) \(run.stderr)")
+    }
+
     @Test("html --audio refuses a folder whose maps are missing, foreign or name missing audio, writing nothing")
     func audioFolderRefused() throws {
         guard Self.available else { return }
