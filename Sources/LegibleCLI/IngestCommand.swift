@@ -3,7 +3,6 @@ import LegibleBatch
 import LegibleIngest
 import LegibleLayout
 import LegibleOCR
-import LegiblePDFInput
 import LegibleSystem
 
 #if canImport(Glibc)
@@ -97,15 +96,9 @@ struct IngestCommand {
             try plan.restrict(to: shard, root: command[root] ?? ".", currentFolder: FileManager.default.currentDirectoryPath)
         }
         plan.sources = try layoutSources(command, pages: plan.pages)
-        plan.pdfDrawing = pdfDrawing(plan.options)
+        plan.pdfDrawing = Readers.pdfDrawing(plan.options)
         try plan.check(extraInputs: [command[inputs]].compactMap { $0 }.filter { $0 != "-" })
         return plan
-    }
-
-    /// PDF pages are read by this executable again, one process a page, bounded in memory and
-    /// by the page's deadline (`Docs/PDF.md`, "Bounds on reading a page").
-    static func pdfDrawing(_ options: OCROptions) -> PageDrawing {
-        .isolated(executable: DesktopCommands.ownPath(), limits: DrawingLimits(seconds: options.timeoutSeconds))
     }
 
     /// The one-paragraph summary on stdout.

@@ -85,7 +85,7 @@ enum PDFCommand {
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
         if let timeout { options.timeoutSeconds = timeout }
         var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
-        plan.pdfDrawing = IngestCommand.pdfDrawing(options)
+        plan.pdfDrawing = Readers.pdfDrawing(options)
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
         tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)

@@ -1,12 +1,13 @@
 import Foundation
 import LegibleHandwriting
 import LegibleOCR
+import LegiblePDFInput
 
 extension LineChoice: OptionChoice {}
 
 /// The page readers that `ingest` and `pdf` recognise with (`Docs/Recognition.md`,
 /// "Handwriting"): Tesseract, and with `--reader handwriting|auto` the handwriting reader beside
-/// it, one of each per worker.
+/// it, one of each per worker; and how both read PDF pages.
 enum Readers {
     /// A recogniser for `options`, with the handwriting reader when `options.lineChoice` asks
     /// for it. Its files missing or altered is a missing dependency (69), named in one line.
@@ -21,5 +22,11 @@ enum Readers {
             throw CLIError(code: 69, message: error.description)
         }
         return recogniser
+    }
+
+    /// PDF pages are read by this executable again, one process a page, bounded in memory and
+    /// by the page's deadline (`Docs/PDF.md`, "Bounds on reading a page").
+    static func pdfDrawing(_ options: OCROptions) -> PageDrawing {
+        .isolated(executable: DesktopCommands.ownPath(), limits: DrawingLimits(seconds: options.timeoutSeconds))
     }
 }

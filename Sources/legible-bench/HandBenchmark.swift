@@ -6,7 +6,8 @@ import LegibleLayout
 import LegibleOCR
 
 /// `legible-bench hand [CORPUS]` (`Docs/Recognition.md`, "Handwriting"): the handwriting reader
-/// on the ground-truth lines of each real set (`../shared/corpus/real` unless given): each
+/// on the ground-truth lines of each real set (the real corpus unless given: `Docs/Architecture.md`,
+/// "Real corpus"): each
 /// line's ALTO box, padded 8 px, read by PP-OCRv5 with greedy CTC, at the line's own width and
 /// at twice it, keeping the reading of higher mean confidence; with `--latin`, only the Latin
 /// classes (``HandwritingModel/latinClasses()``). Prints line CER per set (errors

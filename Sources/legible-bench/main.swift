@@ -51,6 +51,11 @@ func measure(_ arguments: [String], environment: [String: String] = [:]) -> (sec
 }
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The real corpus (`Docs/Architecture.md`, "Real corpus"): `$LEGIBLE_REAL_CORPUS`, else the
+/// workplace's copy beside the repository.
+let realCorpus =
+    ProcessInfo.processInfo.environment["LEGIBLE_REAL_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real").path
 let legibleExecutable = root.appendingPathComponent(".build/release/legible").path
 
 /// Runs `ours` and `theirs` in turn, five times each, and gives each one's median wall time
@@ -508,7 +513,7 @@ case "speech":
 case "hand":
     let rest = arguments.dropFirst().filter { $0 != "--latin" }
     try handBenchmark(
-        rest.first ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real").path,
+        rest.first ?? realCorpus,
         latin: arguments.contains("--latin"))
 default:
     print(
