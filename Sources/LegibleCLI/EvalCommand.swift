@@ -8,6 +8,8 @@ import LegibleSystem
 /// `<stem>.xml` in the truth folder): CER (also case-folded), WER, line recall and precision at
 /// IoU ≥ 0.5, mean IoU and word-box recall, per page and overall. `--tesseract` also runs the
 /// plain `tesseract IMAGE out -l LANG hocr` on the same images and scores it the same way.
+/// Then how many lines each reader read, and how often words at each confidence are right
+/// (`Docs/Recognition.md`, "Confidence").
 enum EvalCommand {
     static let spec = CommandSpec(
         name: "eval", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
@@ -19,6 +21,9 @@ enum EvalCommand {
         var name: String
         var ours: PageScore
         var tesseract: PageScore?
+        /// Lines by the reader that read them ("tesseract" for documents that do not say).
+        var readers: [String: Int] = [:]
+        var confidence = ConfidenceTable()
     }
 
     /// The `--json` report.
@@ -27,6 +32,8 @@ enum EvalCommand {
         var tesseractPages: [String: PageScore]
         var overall: CorpusScore
         var tesseractOverall: CorpusScore?
+        /// Lines by the reader that read them, over every page.
+        var linesByReader: [String: Int]
     }
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
@@ -42,7 +49,8 @@ enum EvalCommand {
             let report = Report(
                 pages: Dictionary(uniqueKeysWithValues: rows.map { ($0.name, $0.ours) }),
                 tesseractPages: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.tesseract.map { (row.name, $0) } }),
-                overall: overall, tesseractOverall: overallPlain)
+                overall: overall, tesseractOverall: overallPlain,
+                linesByReader: rows.reduce(into: [:]) { total, row in total.merge(row.readers, uniquingKeysWith: +) })
             try Console.out(try encoder.encode(report) + Data("\n".utf8))
         } else {
             try printTable(rows, overall: overall, overallPlain: overallPlain)
@@ -87,7 +95,13 @@ enum EvalCommand {
                 Scorer.score($0, against: truth)
             }
         }
-        return Row(name: stem, ours: Scorer.score(ScoredPage(layout), against: truth), tesseract: plain)
+        var row = Row(name: stem, ours: Scorer.score(ScoredPage(layout), against: truth), tesseract: plain)
+        for line in layout.lines { row.readers[(line.reader ?? .tesseract).rawValue, default: 0] += 1 }
+        let read = layout.lines.flatMap { line in
+            (line.words ?? []).map { (word: layout.text(of: $0.range), confidence: $0.confidence ?? line.confidence ?? 0) }
+        }
+        row.confidence.add(read: read, truth: Scorer.normalise(truth.text).split(separator: " ").map(String.init))
+        return row
     }
 
     static func printTable(_ rows: [Row], overall: CorpusScore, overallPlain: CorpusScore?) throws {
@@ -98,6 +112,11 @@ enum EvalCommand {
         }
         try Console.out(ScoreTable.row("OVERALL legible", overall) + "\n")
         if let overallPlain { try Console.out(ScoreTable.row("OVERALL tesseract", overallPlain) + "\n") }
+        let readers = rows.reduce(into: [String: Int]()) { total, row in total.merge(row.readers, uniquingKeysWith: +) }
+        try Console.out("lines read: " + readers.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n")
+        var confidence = ConfidenceTable()
+        for row in rows { confidence.add(row.confidence) }
+        try Console.out("words right at each confidence:\n" + confidence.report + "\n")
     }
 }
 

@@ -17,9 +17,13 @@ enum Readers {
         let folder = HandwritingModel.Files.defaultFolder(
             executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
         do {
-            recogniser.lineReader = HandwritingLineReader(model: try HandwritingModel(files: HandwritingModel.Files(folder: folder)))
+            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
+            let paths = WordList.debianPaths(forLanguages: options.languages)
+            let words = try paths.isEmpty ? nil : WordList.load(paths: paths)
+            recogniser.lineReader = HandwritingLineReader(model: model, words: words)
         } catch {
-            throw CLIError(code: 69, message: error.description)
+            // A model file or a word list: each failure is one line naming the file.
+            throw CLIError(code: 69, message: String(describing: error))
         }
         return recogniser
     }

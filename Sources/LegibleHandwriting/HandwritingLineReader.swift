@@ -12,17 +12,23 @@ public final class HandwritingLineReader: LineReader {
     public let name = LineReaderName.handwriting
     let model: HandwritingModel
     let allowed: [Bool]?
+    let words: CTCDecoding.Vocabulary?
+    let settings: CTCDecoding.BeamSettings
 
-    /// A reader with `model`, reading only the classes of the Latin script when `latin`.
-    public init(model: HandwritingModel, latin: Bool = true) {
+    /// A reader with `model`, reading only the classes of the Latin script when `latin`, and
+    /// decoding over the page language's `words` when given (`Docs/Recognition.md`, "Decoding
+    /// with words"), weighed by `settings`.
+    public init(model: HandwritingModel, latin: Bool = true, words: WordList? = nil, settings: CTCDecoding.BeamSettings = .init()) {
+        self.settings = settings
         self.model = model
         allowed = latin ? model.latinClasses() : nil
+        self.words = words.map { CTCDecoding.Vocabulary(alphabet: model.alphabet, words: $0) }
     }
 
     /// The line under `line.box` read again; nil when nothing was read.
     public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
         let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
-        let reading = try model.read(image, box: line.box, allowed: allowed)
+        let reading = try model.read(image, box: line.box, allowed: allowed, words: words, settings: settings)
         let words = Self.words(reading, within: line.box)
         guard !words.isEmpty else { return nil }
         return RecognisedLine(words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)

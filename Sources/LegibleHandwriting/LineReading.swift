@@ -60,27 +60,46 @@ extension HandwritingModel {
     /// that reading is unsure (below ``sureEnough``) or its characters crowd the time steps
     /// (fewer than ``crowding`` steps a character), at the wider ``widthScales`` too; the reading whose characters are on average more probable is
     /// kept. `allowed` marks the classes the page's language may read (``latinClasses()``).
-    public func read(_ image: GreyImage, box: PixelBox, padding: Int = 8, allowed: [Bool]? = nil) throws(LoadFailure) -> LineReading {
+    /// With `words`, each reading is the beam search's over the page language's words
+    /// (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``); without, the greedy one.
+    public func read(
+        _ image: GreyImage, box: PixelBox, padding: Int = 8, allowed: [Bool]? = nil, words: CTCDecoding.Vocabulary? = nil,
+        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
+    ) throws(LoadFailure) -> LineReading {
         let (line, origin) = image.crop(box, padding: padding)
-        var best = LineReading(text: "", confidence: -1, characters: [])
+        let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))
+        var best = LineReading(text: "", confidence: -1, characters: [], crop: crop)
         for scale in Self.widthScales {
             // A line whose characters have room at its own width is read once.
-            if scale != Self.widthScales[0], best.confidence >= Self.sureEnough,
-                best.steps >= Int(Self.crowding * Double(best.characters.count))
-            {
-                break
-            }
+            if scale != Self.widthScales[0], !Self.worthWidening(best) { break }
             let output = try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale))
-            let characters = CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet, allowed: allowed)
-            let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Float(characters.count)
-            if confidence > best.confidence {
-                let text = characters.map(\.symbol).joined().trimmingCharacters(in: .whitespaces)
-                best = LineReading(
-                    text: text, confidence: confidence, characters: characters, steps: output.steps,
-                    crop: PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height)))
-            }
+            let reading = decode(output, crop: crop, allowed: allowed, words: words, settings: settings)
+            if reading.confidence > best.confidence { best = reading }
         }
         return best
+    }
+
+    /// Whether `reading`, at the line's own width, is unsure (below ``sureEnough``) or crowds
+    /// its time steps (fewer than ``crowding`` steps a character), so the line is read wider.
+    public static func worthWidening(_ reading: LineReading) -> Bool {
+        reading.confidence < sureEnough || reading.steps < Int(crowding * Double(reading.characters.count))
+    }
+
+    /// The reading of the model's `output` for the line cropped at `crop`: the beam search's
+    /// over `words` when given, else the greedy one.
+    public func decode(
+        _ output: (steps: Int, values: [Float]), crop: PixelBox, allowed: [Bool]? = nil, words: CTCDecoding.Vocabulary? = nil,
+        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
+    ) -> LineReading {
+        let characters =
+            if let words {
+                CTCDecoding.beamSearch(output.values, steps: output.steps, vocabulary: words, allowed: allowed, settings: settings)
+            } else {
+                CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet, allowed: allowed)
+            }
+        let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Float(characters.count)
+        let text = characters.map(\.symbol).joined().trimmingCharacters(in: .whitespaces)
+        return LineReading(text: text, confidence: confidence, characters: characters, steps: output.steps, crop: crop)
     }
 
     /// Which classes a page in Latin script may read: the blank, the space, and symbols made of

@@ -42,6 +42,9 @@ public struct OCROptions: Hashable, Sendable {
     /// a textured page's ink stops at its grain's floor, and one with no ink but its grain is
     /// read as blank.
     static let pipelineVersion = 4
+    /// The version of the handwriting reader's decoding, in the digest only when it reads: 2
+    /// decodes over the page language's words (`Docs/Recognition.md`, "Decoding with words").
+    static let handwritingVersion = 2
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.
@@ -49,7 +52,7 @@ public struct OCROptions: Hashable, Sendable {
         let description =
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
-            + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue)")
+            + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

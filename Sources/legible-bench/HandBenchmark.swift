@@ -5,42 +5,122 @@ import LegibleImport
 import LegibleLayout
 import LegibleOCR
 
-/// `legible-bench hand [CORPUS]` (`Docs/Recognition.md`, "Handwriting"): the handwriting reader
-/// on the ground-truth lines of each real set (the real corpus unless given: `Docs/Architecture.md`,
-/// "Real corpus"): each
-/// line's ALTO box, padded 8 px, read by PP-OCRv5 with greedy CTC, at the line's own width and
-/// at twice it, keeping the reading of higher mean confidence; with `--latin`, only the Latin
-/// classes (``HandwritingModel/latinClasses()``). Prints line CER per set (errors
-/// over truth characters, case kept), time a line and peak memory.
-func handBenchmark(_ corpus: String, latin: Bool) throws {
+/// One way of decoding the handwriting reader's output, as the benchmark compares them.
+struct HandDecoder {
+    var name: String
+    var words: Bool
+    var settings = CTCDecoding.BeamSettings()
+}
+
+/// One truth line of a real set, read at the line's own width and at twice it.
+struct HandLine {
+    var truth: String
+    var own: (steps: Int, values: [Float])
+    var wider: (steps: Int, values: [Float])
+    var crop: PixelBox
+}
+
+/// `legible-bench hand [CORPUS] [--all-classes] [--tune]` (`Docs/Recognition.md`,
+/// "Handwriting", "Decoding with words"): the handwriting reader on the ground-truth lines of
+/// each real set (the real corpus unless given: `Docs/Architecture.md`, "Real corpus"), each
+/// line's ALTO box padded 8 px. Prints, for greedy decoding and for the beam search over the
+/// set's word list, line CER (errors over truth characters, case kept) and how often words at
+/// each confidence are right; then time a line as `ingest` reads it, and peak memory. The set's
+/// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
+/// of beam settings the defaults were chosen from.
+func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
     let executable = CommandLine.arguments[0]
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
     let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
-    let sets = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
-        FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/MANIFEST.tsv")
-    }
     let allowed = latin ? model.latinClasses() : nil
-    print(
-        "handwriting reader: PP-OCRv5 mobile, greedy CTC, widths ×1 and ×2 by confidence, \(latin ? "Latin classes only" : "every class")")
-    for set in sets {
-        var (errors, characters, lines, seconds) = (0, 0, 0, 0.0)
-        for page in pages(in: corpus + "/" + set) {
-            for (truth, reading, time) in try readLines(page.image, page.alto, model: model, allowed: allowed) {
-                errors += Scorer.levenshtein(Array(truth), Array(reading))
-                characters += truth.count
-                lines += 1
-                seconds += time
+    let languages = try ["eng", "fra"].map { ($0, try WordList.load(paths: WordList.debianPaths(forLanguages: $0))) }
+    var decoders = [HandDecoder(name: "greedy", words: false), HandDecoder(name: "words", words: true)]
+    if tune {
+        for penalty: Float in [-2, -3, -4, -6] {
+            for character: Float in [0, -0.3, -0.6, -1] {
+                let settings = CTCDecoding.BeamSettings(unknownWord: penalty, unknownCharacter: character)
+                decoders.append(HandDecoder(name: "words word \(penalty) character \(character)", words: true, settings: settings))
             }
         }
-        guard lines > 0 else { continue }
-        print(
-            String(
-                format: "%@: %d lines, line CER %.3f, %.3f s a line", set, lines, Double(errors) / Double(max(characters, 1)),
-                seconds / Double(lines)))
+    }
+    print("handwriting reader: PP-OCRv5 mobile, widths ×1 and ×2 by confidence, \(latin ? "Latin classes only" : "every class")")
+    for set in realSets(in: corpus) {
+        let pages = try pages(in: corpus + "/" + set).map { try truthPage($0.image, $0.alto) }
+        let truthWords = pages.flatMap { page in page.1.lines.flatMap { page.1.text(of: $0.range).split(separator: " ").map(String.init) } }
+        guard !truthWords.isEmpty else { continue }
+        let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: model.alphabet, words: list)
+        var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
+        var characters = 0
+        for (image, truth) in pages {
+            for line in try handLines(image, truth, model: model) {
+                characters += line.truth.count
+                for (index, decoder) in decoders.enumerated() {
+                    let words = decoder.words ? vocabulary : nil
+                    let reading = chosenReading(line, model: model, allowed: allowed, words: words, settings: decoder.settings)
+                    results[index].errors += Scorer.levenshtein(Array(line.truth), Array(reading.text))
+                    results[index].table.add(read: wordConfidences(reading), truth: line.truth.split(separator: " ").map(String.init))
+                }
+            }
+        }
+        print("\(set): \(pages.map(\.1.lines.count).reduce(0, +)) lines, word list \(language)")
+        for (decoder, result) in zip(decoders, results) {
+            print(String(format: "  %@: line CER %.3f", decoder.name, Double(result.errors) / Double(max(characters, 1))))
+            if !tune { print(result.table.report) }
+        }
+        if !tune { printLineTime(pages, model: model, allowed: allowed, words: vocabulary) }
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print(String(format: "peak memory: %.0f MB", Double(usage.ru_maxrss) / 1024))
+}
+
+/// The reading `HandwritingModel.read` keeps for `line`: its own width's, or the wider one's
+/// when that is unsure or crowded and the wider one is surer.
+func chosenReading(
+    _ line: HandLine, model: HandwritingModel, allowed: [Bool]?, words: CTCDecoding.Vocabulary?, settings: CTCDecoding.BeamSettings
+) -> LineReading {
+    let own = model.decode(line.own, crop: line.crop, allowed: allowed, words: words, settings: settings)
+    guard HandwritingModel.worthWidening(own) else { return own }
+    let wider = model.decode(line.wider, crop: line.crop, allowed: allowed, words: words, settings: settings)
+    return wider.confidence > own.confidence ? wider : own
+}
+
+/// The words of a reading with their mean character confidence.
+func wordConfidences(_ reading: LineReading) -> [(word: String, confidence: Double)] {
+    var words: [(word: String, confidence: Double)] = []
+    var current: [CTCDecoding.Character] = []
+    func close() {
+        guard !current.isEmpty else { return }
+        words.append((current.map(\.symbol).joined(), Double(current.map(\.confidence).reduce(0, +)) / Double(current.count)))
+        current = []
+    }
+    for character in reading.characters {
+        if character.symbol.allSatisfy(\.isWhitespace) { close() } else { current.append(character) }
+    }
+    close()
+    return words
+}
+
+/// Prints the seconds a line of `pages` takes as `ingest` reads it (``HandwritingModel/read``).
+func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, allowed: [Bool]?, words: CTCDecoding.Vocabulary) {
+    var (lines, seconds) = (0, 0.0)
+    for (image, truth) in pages {
+        for line in truth.lines {
+            let start = Date()
+            _ = try? model.read(image, box: line.box, allowed: allowed, words: words)
+            seconds += Date().timeIntervalSince(start)
+            lines += 1
+        }
+    }
+    print(String(format: "  %.3f s a line (read and decoded with words)", seconds / Double(max(lines, 1))))
+}
+
+/// The sets of `corpus`: its folders with a MANIFEST.tsv.
+func realSets(in corpus: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
+        FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/MANIFEST.tsv")
+    }
 }
 
 /// Each image of `folder` with its ALTO truth.
@@ -51,16 +131,22 @@ func pages(in folder: String) -> [(image: String, alto: String)] {
     }
 }
 
-/// Every truth line of one page: its text, the reader's text, and the seconds the reading took.
-func readLines(_ imagePath: String, _ altoPath: String, model: HandwritingModel, allowed: [Bool]?) throws -> [(String, String, Double)] {
+/// A page in grey and its ALTO truth.
+func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, PageLayout) {
     let data = try Data(contentsOf: URL(fileURLWithPath: imagePath))
     let description = try Recogniser.describeImage(data: data, path: imagePath)
     let truth = try LayoutImporter.importLayout(try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
     let grey = try Recogniser.greyImage(data: data, path: imagePath)
-    let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
-    return try truth.lines.map { line in
-        let start = Date()
-        let reading = try model.read(image, box: line.box, allowed: allowed)
-        return (truth.text(of: line.range), reading.text, Date().timeIntervalSince(start))
+    return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), truth)
+}
+
+/// Every truth line of one page with the model's output at both widths.
+func handLines(_ image: GreyImage, _ truth: PageLayout, model: HandwritingModel) throws -> [HandLine] {
+    try truth.lines.map { line in
+        let (crop, origin) = image.crop(line.box, padding: 8)
+        let tensor = { (scale: Double) in LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale) }
+        return HandLine(
+            truth: truth.text(of: line.range), own: try model.probabilities(tensor(1)), wider: try model.probabilities(tensor(2)),
+            crop: PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(crop.width), height: Double(crop.height)))
     }
 }

@@ -511,12 +511,10 @@ case "editing":
 case "speech":
     try speechBenchmark()
 case "hand":
-    let rest = arguments.dropFirst().filter { $0 != "--latin" }
-    try handBenchmark(
-        rest.first ?? realCorpus,
-        latin: arguments.contains("--latin"))
+    let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
+    try handBenchmark(rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"))
 default:
     print(
-        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--latin]"
+        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune]"
     )
 }

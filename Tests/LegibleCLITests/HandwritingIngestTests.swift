@@ -32,6 +32,17 @@ struct HandwritingIngestTests {
                     "\(word.box) \(line.box)")
             }
         }
+        // eval counts the lines each reader read, and every word once in its confidence table.
+        let scored = try legible(["eval", folder, "--truth", Repository.scans.path])
+        let counts = LineReaderName.allCases.compactMap { name in
+            let count = layout.lines.count { $0.reader == name }
+            return count == 0 ? nil : "\(name.rawValue) \(count)"
+        }
+        #expect(scored.status == 0 && scored.stdout.contains("lines read: " + counts.joined(separator: ", ")), "\(scored.stdout)")
+        let tabled = scored.stdout.split(separator: "\n").filter { $0.contains("confidence ") }.compactMap {
+            Int($0.split(separator: ":")[1].split(separator: " ")[0])
+        }
+        #expect(tabled.reduce(0, +) == layout.lines.reduce(0) { $0 + ($1.words?.count ?? 0) }, "\(scored.stdout)")
         // The reader is part of the options: a Tesseract-only ingest over it reads again.
         let again = try legible(["ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder])
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")

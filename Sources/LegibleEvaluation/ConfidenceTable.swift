@@ -1,0 +1,78 @@
+/// How often read words are right at each level of their reported confidence: the check that a
+/// confidence means something (`Docs/Recognition.md`, "Confidence").
+///
+/// A read word is right when it is one of the words a longest common subsequence of the read
+/// words and the truth's words pairs, compared exactly (case and punctuation kept).
+public struct ConfidenceTable: Sendable, Equatable {
+    /// One level of confidence: the words reported in `range` and how many were right.
+    public struct Level: Sendable, Equatable {
+        /// The confidences counted, `lowerBound` included, `upperBound` excluded (1 included in the last).
+        public var range: Range<Double>
+        /// Words reported at this level.
+        public var words = 0
+        /// Those that were right.
+        public var right = 0
+        /// The share right, 0…1; nil with no words.
+        public var accuracy: Double? { words == 0 ? nil : Double(right) / Double(words) }
+    }
+
+    /// The levels, from the lowest confidence up.
+    public private(set) var levels: [Level]
+
+    /// An empty table cut at `bounds` (ascending, inside 0…1).
+    public init(bounds: [Double] = [0.5, 0.7, 0.8, 0.9, 0.95]) {
+        let edges = [0.0] + bounds + [1.0]
+        levels = zip(edges, edges.dropFirst()).map { Level(range: $0..<$1) }
+    }
+
+    /// Counts the words of one line: `read`, each with its confidence 0…1, against the truth's words.
+    public mutating func add(read: [(word: String, confidence: Double)], truth: [String]) {
+        let right = Self.paired(read.map(\.word), truth)
+        for (index, word) in read.enumerated() {
+            let level = levels.lastIndex { $0.range.lowerBound <= word.confidence } ?? 0
+            levels[level].words += 1
+            if right[index] { levels[level].right += 1 }
+        }
+    }
+
+    /// Adds another table's counts, cut at the same levels.
+    public mutating func add(_ other: ConfidenceTable) {
+        for index in levels.indices where index < other.levels.count {
+            levels[index].words += other.levels[index].words
+            levels[index].right += other.levels[index].right
+        }
+    }
+
+    /// For each of `read`, whether a longest common subsequence with `truth` pairs it.
+    static func paired(_ read: [String], _ truth: [String]) -> [Bool] {
+        let (n, m) = (read.count, truth.count)
+        guard n > 0, m > 0 else { return [Bool](repeating: false, count: n) }
+        var lengths = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                lengths[i][j] = read[i] == truth[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+            }
+        }
+        var right = [Bool](repeating: false, count: n)
+        var (i, j) = (0, 0)
+        while i < n, j < m {
+            if read[i] == truth[j] {
+                right[i] = true
+                (i, j) = (i + 1, j + 1)
+            } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return right
+    }
+
+    /// The table as text, one level a line: range, words, share right.
+    public var report: String {
+        levels.map { level in
+            let share = level.accuracy.map { String(Int(($0 * 100).rounded())) + " % right" } ?? "–"
+            return "  confidence \(level.range.lowerBound)–\(level.range.upperBound): \(level.words) words, \(share)"
+        }.joined(separator: "\n")
+    }
+}

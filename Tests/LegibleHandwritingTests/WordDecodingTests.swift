@@ -1,0 +1,128 @@
+import Foundation
+import LegibleEvaluation
+import LegibleHandwriting
+import Testing
+
+/// Decoding with the page language's words (`Docs/Recognition.md`, "Decoding with words"): the
+/// word list's trie, the CTC beam search that follows it, and the alignment that places each
+/// character on its time steps. Probability tables are built by hand so that each case has one
+/// right answer.
+@Suite("decoding with words")
+struct WordDecodingTests {
+    static let alphabet = ["", "a", "b", "d", "e", "h", "n", "o", "t", "'", "1", "2", ".", "T", " "]
+
+    /// A table of `rows` time steps: each row gives the classes named with their probability,
+    /// the rest of each row shared by the blank.
+    static func table(_ rows: [[String: Float]]) -> [Float] {
+        rows.flatMap { row in
+            var values = [Float](repeating: 0.0001, count: alphabet.count)
+            for (symbol, probability) in row { values[alphabet.firstIndex(of: symbol)!] = probability }
+            values[0] = max(0.0001, 1 - values.dropFirst().reduce(0, +))
+            return values
+        }
+    }
+
+    static func text(_ characters: [CTCDecoding.Character]) -> String { characters.map(\.symbol).joined() }
+
+    @Test("a word list holds its words lower-cased, not their prefixes, and none of an empty or spaced line")
+    func trie() throws {
+        let words = WordList(words: ["The", "then", "bond", "don't", "", "two words"])
+        #expect(words.count == 4)
+        for word in ["the", "THE", "Then", "bond", "don't"] { #expect(words.contains(word), "\(word)") }
+        for word in ["th", "bon", "bonds", "two", "two words", ""] { #expect(!words.contains(word), "\(word)") }
+    }
+
+    @Test("a word list file is read, and one that is missing, not UTF-8, empty or too large is refused naming it")
+    func wordListFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("good").path
+        try Data("bond\nthe\n".utf8).write(to: URL(fileURLWithPath: good))
+        #expect(try WordList.load(paths: [good]).contains("bond"))
+        let cases: [(String, Data?, WordList.LoadFailure)] = [
+            ("missing", nil, .unreadable(folder.appendingPathComponent("missing").path)),
+            ("latin1", Data([0x63, 0x61, 0x66, 0xE9, 0x0A]), .notWords(folder.appendingPathComponent("latin1").path)),
+            ("empty", Data(), .notWords(folder.appendingPathComponent("empty").path)),
+            ("large", Data(count: WordList.maximumBytes + 1), .notWords(folder.appendingPathComponent("large").path)),
+        ]
+        for (name, data, failure) in cases {
+            let path = folder.appendingPathComponent(name).path
+            if let data { try data.write(to: URL(fileURLWithPath: path)) }
+            #expect(throws: failure) { try WordList.load(paths: [good, path]) }
+        }
+    }
+
+    @Test("with no word list the beam search reads what greedy decoding reads on a clear table")
+    func clearTable() {
+        let values = Self.table([["t": 0.9], ["t": 0.6], [:], ["h": 0.8], ["e": 0.9], [:]])
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: nil)
+        let beam = CTCDecoding.beamSearch(values, steps: 6, vocabulary: vocabulary)
+        #expect(Self.text(beam) == "the")
+        #expect(Self.text(beam) == Self.text(CTCDecoding.greedy(values, steps: 6, alphabet: Self.alphabet)))
+        #expect(beam.map(\.steps) == [0...1, 3...3, 4...4])
+    }
+
+    @Test("a word in the list wins over a likelier letter that makes no word, and loses to a sure one")
+    func wordsWin() {
+        // "bond" against "bcnd"-like noise: 'o' slightly less likely than 'a' at step 2.
+        let unsure = Self.table([["b": 0.9], [:], ["a": 0.45, "o": 0.4], [:], ["n": 0.9], ["d": 0.9]])
+        let sure = Self.table([["b": 0.9], [:], ["a": 0.98, "o": 0.01], [:], ["n": 0.9], ["d": 0.9]])
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: WordList(words: ["bond"]))
+        let settings = CTCDecoding.BeamSettings(width: 8, unknownWord: -3)
+        #expect(Self.text(CTCDecoding.greedy(unsure, steps: 6, alphabet: Self.alphabet)) == "band")
+        #expect(Self.text(CTCDecoding.beamSearch(unsure, steps: 6, vocabulary: vocabulary, settings: settings)) == "bond")
+        #expect(Self.text(CTCDecoding.beamSearch(sure, steps: 6, vocabulary: vocabulary, settings: settings)) == "band")
+    }
+
+    @Test("case, punctuation and apostrophes are read without paying for a word; a clear number is read")
+    func notWords() {
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: WordList(words: ["the", "don't"]))
+        let rows: [[String: Float]] = [
+            ["T": 0.9], ["h": 0.9], ["e": 0.9], [".": 0.9], [" ": 0.9], ["1": 0.999], [:], ["2": 0.999], [" ": 0.9],
+            ["d": 0.9], ["o": 0.9], ["n": 0.9], ["'": 0.9], ["t": 0.9],
+        ]
+        let read = CTCDecoding.beamSearch(Self.table(rows), steps: rows.count, vocabulary: vocabulary)
+        #expect(Self.text(read) == "The. 12 don't")
+    }
+
+    @Test("noise is not read as digits or signs for free: an unsure number or sign pays as an unknown word")
+    func unsureNumbers() {
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: WordList(words: ["the"]))
+        let rows: [[String: Float]] = [["t": 0.9], ["h": 0.9], ["e": 0.9], [:], ["1": 0.7], ["2": 0.7], [".": 0.6]]
+        let read = CTCDecoding.beamSearch(Self.table(rows), steps: rows.count, vocabulary: vocabulary)
+        #expect(Self.text(read) == "the.")
+        #expect(Self.text(CTCDecoding.greedy(Self.table(rows), steps: rows.count, alphabet: Self.alphabet)) == "the12.")
+    }
+
+    @Test("two equal letters need a blank between them, and each keeps its own steps and confidence")
+    func doubleLetters() {
+        let values = Self.table([["t": 0.9], [:], ["o": 0.8], [:], ["o": 0.7], ["o": 0.5], [:]])
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: WordList(words: ["too", "to"]))
+        let read = CTCDecoding.beamSearch(values, steps: 7, vocabulary: vocabulary)
+        #expect(Self.text(read) == "too")
+        #expect(read.map(\.steps) == [0...0, 2...2, 4...5])
+        #expect(abs(read[2].confidence - 0.6) < 0.001)
+    }
+
+    @Test("the beam search stays on the allowed classes and reads nothing from an empty or short table")
+    func edges() {
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: Self.alphabet, words: WordList(words: ["the"]))
+        let values = Self.table([["T": 0.9], ["h": 0.9], ["e": 0.9]])
+        var allowed = [Bool](repeating: true, count: Self.alphabet.count)
+        allowed[Self.alphabet.firstIndex(of: "T")!] = false
+        #expect(Self.text(CTCDecoding.beamSearch(values, steps: 3, vocabulary: vocabulary, allowed: allowed)).first != "T")
+        #expect(CTCDecoding.beamSearch([], steps: 0, vocabulary: vocabulary).isEmpty)
+        #expect(CTCDecoding.beamSearch(Array(values.prefix(5)), steps: 3, vocabulary: vocabulary).isEmpty)
+    }
+
+    @Test("a confidence table counts a read word right when the truth's words pair it in order")
+    func confidenceTable() {
+        var table = ConfidenceTable(bounds: [0.5])
+        table.add(read: [("the", 0.9), ("bond", 0.95), ("uhar", 0.3), ("has", 0.6)], truth: ["the", "bond", "that", "has"])
+        table.add(read: [("has", 0.2), ("the", 0.8)], truth: ["the", "has"])
+        #expect(table.levels.map(\.words) == [2, 4])
+        #expect(table.levels.map(\.right) == [0, 4 - 0])
+        #expect(table.levels[1].accuracy == 1)
+    }
+}
