@@ -1,3 +1,5 @@
+import Foundation
+
 /// How often read words are right at each level of their reported confidence: the check that a
 /// confidence means something (`Docs/Recognition.md`, "Confidence").
 ///
@@ -12,6 +14,11 @@ public struct ConfidenceTable: Sendable, Equatable {
         public var words = 0
         /// Those that were right.
         public var right = 0
+        /// The sum of their confidences.
+        public var confidenceSum = 0.0
+        /// Their mean confidence, 0…1; nil with no words. A calibrated confidence is close to
+        /// ``accuracy``.
+        public var meanConfidence: Double? { words == 0 ? nil : confidenceSum / Double(words) }
         /// The share right, 0…1; nil with no words.
         public var accuracy: Double? { words == 0 ? nil : Double(right) / Double(words) }
     }
@@ -20,7 +27,7 @@ public struct ConfidenceTable: Sendable, Equatable {
     public private(set) var levels: [Level]
 
     /// An empty table cut at `bounds` (ascending, inside 0…1).
-    public init(bounds: [Double] = [0.5, 0.7, 0.8, 0.9, 0.95]) {
+    public init(bounds: [Double] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) {
         let edges = [0.0] + bounds + [1.0]
         levels = zip(edges, edges.dropFirst()).map { Level(range: $0..<$1) }
     }
@@ -31,6 +38,7 @@ public struct ConfidenceTable: Sendable, Equatable {
         for (index, word) in read.enumerated() {
             let level = levels.lastIndex { $0.range.lowerBound <= word.confidence } ?? 0
             levels[level].words += 1
+            levels[level].confidenceSum += word.confidence
             if right[index] { levels[level].right += 1 }
         }
     }
@@ -40,6 +48,7 @@ public struct ConfidenceTable: Sendable, Equatable {
         for index in levels.indices where index < other.levels.count {
             levels[index].words += other.levels[index].words
             levels[index].right += other.levels[index].right
+            levels[index].confidenceSum += other.levels[index].confidenceSum
         }
     }
 
@@ -68,11 +77,13 @@ public struct ConfidenceTable: Sendable, Equatable {
         return right
     }
 
-    /// The table as text, one level a line: range, words, share right.
+    /// The table as text, one level a line: range, words, their mean confidence, share right.
     public var report: String {
         levels.map { level in
-            let share = level.accuracy.map { String(Int(($0 * 100).rounded())) + " % right" } ?? "–"
-            return "  confidence \(level.range.lowerBound)–\(level.range.upperBound): \(level.words) words, \(share)"
+            let range = String(format: "%.1f–%.1f", level.range.lowerBound, level.range.upperBound)
+            guard let accuracy = level.accuracy, let mean = level.meanConfidence else { return "  confidence \(range): 0 words" }
+            return
+                "  confidence \(range): \(level.words) words, mean \(String(format: "%.2f", mean)), \(Int((accuracy * 100).rounded())) % right"
         }.joined(separator: "\n")
     }
 }

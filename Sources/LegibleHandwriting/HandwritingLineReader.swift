@@ -25,12 +25,20 @@ public final class HandwritingLineReader: LineReader {
         self.words = words.map { CTCDecoding.Vocabulary(alphabet: model.alphabet, words: $0) }
     }
 
-    /// The line under `line.box` read again; nil when nothing was read.
+    /// The line under `line.box` read again; nil when nothing was read. With a word list, each
+    /// word's confidence is calibrated (``WordConfidence``); the line's stays its characters'
+    /// mean probability, which the choice between readers compares.
     public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
         let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
         let reading = try model.read(image, box: line.box, allowed: allowed, words: words, settings: settings)
-        let words = Self.words(reading, within: line.box)
+        var words = Self.words(reading, within: line.box)
         guard !words.isEmpty else { return nil }
+        if let list = self.words?.words {
+            for index in words.indices {
+                let listed = list.contains(String(WordConfidence.core(words[index].text)))
+                words[index].confidence = WordConfidence.calibrated(words[index].confidence ?? 0, listed: listed)
+            }
+        }
         return RecognisedLine(words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
     }
 

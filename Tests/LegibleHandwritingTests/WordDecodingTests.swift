@@ -124,5 +124,31 @@ struct WordDecodingTests {
         #expect(table.levels.map(\.words) == [2, 4])
         #expect(table.levels.map(\.right) == [0, 4 - 0])
         #expect(table.levels[1].accuracy == 1)
+        #expect(abs((table.levels[0].meanConfidence ?? 0) - 0.25) < 1e-9)
+    }
+}
+
+/// Calibrated word confidences (`Docs/Recognition.md`, "Confidence").
+@Suite("calibrated word confidence")
+struct WordConfidenceTests {
+    @Test("the map rises with the characters' mean, stays in 0…1 for any input, and a listed word is surer than an unlisted one")
+    func shape() {
+        let means = stride(from: 0.0, through: 1.0, by: 0.01).map { $0 }
+        for listed in [true, false] {
+            let mapped = means.map { WordConfidence.calibrated($0, listed: listed) }
+            #expect(zip(mapped, mapped.dropFirst()).allSatisfy { $0 <= $1 })
+            #expect(mapped.allSatisfy { (0...1).contains($0) })
+        }
+        #expect(means.allSatisfy { WordConfidence.calibrated($0, listed: true) > WordConfidence.calibrated($0, listed: false) })
+        for odd in [-1, 2, Double.nan, .infinity, -.infinity] {
+            #expect((0...1).contains(WordConfidence.calibrated(odd, listed: true)), "\(odd)")
+        }
+    }
+
+    @Test("a word is looked up without the punctuation around it")
+    func core() {
+        #expect(WordConfidence.core("\u{201C}don't,\u{201D}") == "don't")
+        #expect(WordConfidence.core("(1905).") == "1905")
+        #expect(WordConfidence.core("...").isEmpty)
     }
 }
