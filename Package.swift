@@ -159,7 +159,7 @@ let package = Package(
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech",
+                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
 

@@ -56,6 +56,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// character and keeps every offset; the timing map's words hold their text on the page;
     /// real synthesis of a short text stays within its bound.
     case speech
+    /// A table of class probabilities, as the handwriting model gives for a line: greedy and
+    /// beam-search decoding over a word list never trap, and read only allowed classes, in
+    /// order on the time steps, with confidences in 0…1.
+    case decoding
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -72,6 +76,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .pdfInput: Self.pdfInput(data)
         case .align: Self.align(data)
         case .speech: Self.speech(data)
+        case .decoding: Self.decoding(data)
         }
     }
 
