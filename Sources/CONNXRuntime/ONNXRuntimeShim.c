@@ -19,6 +19,8 @@ enum {
     CREATE_SESSION = 7,
     RUN = 9,
     CREATE_SESSION_OPTIONS = 10,
+    DISABLE_MEM_PATTERN = 17,
+    DISABLE_CPU_MEM_ARENA = 19,
     SET_INTRA_OP_THREADS = 24,
     SET_INTER_OP_THREADS = 25,
     SESSION_INPUT_NAME = 36,
@@ -113,6 +115,10 @@ LegibleOrtModel *legible_ort_load(const char *library, const char *path, int thr
               || failed(model, CALL(model, CREATE_SESSION_OPTIONS, Status(*)(void **))(&options), "options", error)
               || failed(model, CALL(model, SET_INTRA_OP_THREADS, Status(*)(void *, int))(options, threads), "threads", error)
               || failed(model, CALL(model, SET_INTER_OP_THREADS, Status(*)(void *, int))(options, 1), "threads", error)
+              // Lines differ in width, so neither a memory pattern nor an arena sized for the
+              // widest line is reused well: each holds its peak for the rest of the process.
+              || failed(model, CALL(model, DISABLE_MEM_PATTERN, Status(*)(void *))(options), "memory pattern", error)
+              || failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error)
               || failed(model, CALL(model, CREATE_SESSION, Status(*)(void *, const char *, void *, void **))(model->env, path, options, &model->session), "model", error)
               || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
               || read_names(model, error) != 0;

@@ -11,7 +11,7 @@ public final class HandwritingLineReader: LineReader {
     /// Its name in the page document.
     public let name = LineReaderName.handwriting
     let model: HandwritingModel
-    let allowed: [Bool]?
+    let classes: ReadingClasses?
     let words: CTCDecoding.Vocabulary?
     let settings: CTCDecoding.BeamSettings
 
@@ -21,8 +21,9 @@ public final class HandwritingLineReader: LineReader {
     public init(model: HandwritingModel, latin: Bool = true, words: WordList? = nil, settings: CTCDecoding.BeamSettings = .init()) {
         self.settings = settings
         self.model = model
-        allowed = latin ? model.latinClasses() : nil
-        self.words = words.map { CTCDecoding.Vocabulary(alphabet: model.alphabet, words: $0) }
+        let classes = latin ? model.latinClasses() : nil
+        self.classes = classes
+        self.words = words.map { CTCDecoding.Vocabulary(alphabet: classes?.symbols ?? model.alphabet, words: $0) }
     }
 
     /// The line under `line.box` read again; nil when nothing was read. With a word list, each
@@ -30,7 +31,7 @@ public final class HandwritingLineReader: LineReader {
     /// mean probability, which the choice between readers compares.
     public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
         let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
-        let reading = try model.read(image, box: line.box, allowed: allowed, words: words, settings: settings)
+        let reading = try model.read(image, box: line.box, classes: classes, words: words, settings: settings)
         var words = Self.words(reading, within: line.box)
         guard !words.isEmpty else { return nil }
         if let list = self.words?.words {

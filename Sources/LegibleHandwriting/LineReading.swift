@@ -59,11 +59,12 @@ extension HandwritingModel {
     /// The line of `image` under `box`, padded `padding` pixels, read at its own width and, when
     /// that reading is unsure (below ``sureEnough``) or its characters crowd the time steps
     /// (fewer than ``crowding`` steps a character), at the wider ``widthScales`` too; the reading whose characters are on average more probable is
-    /// kept. `allowed` marks the classes the page's language may read (``latinClasses()``).
-    /// With `words`, each reading is the beam search's over the page language's words
+    /// kept. `classes` are the classes the page's script may read (``latinClasses()``), every
+    /// class when nil. With `words` (over the same classes' symbols), each reading is the beam
+    /// search's over the page language's words
     /// (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``); without, the greedy one.
     public func read(
-        _ image: GreyImage, box: PixelBox, padding: Int = 8, allowed: [Bool]? = nil, words: CTCDecoding.Vocabulary? = nil,
+        _ image: GreyImage, box: PixelBox, padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
     ) throws(LoadFailure) -> LineReading {
         let (line, origin) = image.crop(box, padding: padding)
@@ -72,8 +73,9 @@ extension HandwritingModel {
         for scale in Self.widthScales {
             // A line whose characters have room at its own width is read once.
             if scale != Self.widthScales[0], !Self.worthWidening(best) { break }
-            let output = try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale))
-            let reading = decode(output, crop: crop, allowed: allowed, words: words, settings: settings)
+            let tensor = LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale)
+            let reading = decode(
+                try probabilities(tensor, classes: classes), crop: crop, classes: classes, words: words, settings: settings)
             if reading.confidence > best.confidence { best = reading }
         }
         return best
@@ -85,17 +87,17 @@ extension HandwritingModel {
         reading.confidence < sureEnough || reading.steps < Int(crowding * Double(reading.characters.count))
     }
 
-    /// The reading of the model's `output` for the line cropped at `crop`: the beam search's
-    /// over `words` when given, else the greedy one.
+    /// The reading of the model's `output` (over `classes`, or every class) for the line
+    /// cropped at `crop`: the beam search's over `words` when given, else the greedy one.
     public func decode(
-        _ output: (steps: Int, values: [Float]), crop: PixelBox, allowed: [Bool]? = nil, words: CTCDecoding.Vocabulary? = nil,
+        _ output: (steps: Int, values: [Float]), crop: PixelBox, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
     ) -> LineReading {
         let characters =
             if let words {
-                CTCDecoding.beamSearch(output.values, steps: output.steps, vocabulary: words, allowed: allowed, settings: settings)
+                CTCDecoding.beamSearch(output.values, steps: output.steps, vocabulary: words, settings: settings)
             } else {
-                CTCDecoding.greedy(output.values, steps: output.steps, alphabet: alphabet, allowed: allowed)
+                CTCDecoding.greedy(output.values, steps: output.steps, alphabet: classes?.symbols ?? alphabet)
             }
         let confidence = characters.isEmpty ? 0 : characters.map(\.confidence).reduce(0, +) / Float(characters.count)
         let text = characters.map(\.symbol).joined().trimmingCharacters(in: .whitespaces)
@@ -106,13 +108,23 @@ extension HandwritingModel {
     /// Latin letters, digits, punctuation and the Latin-1 and Latin Extended-A blocks. The
     /// model's alphabet holds 18,383 symbols, most of them CJK, which it gives on hard lines of
     /// an English or French page.
-    public func latinClasses() -> [Bool] {
-        alphabet.enumerated().map { index, symbol in
+    public func latinClasses() -> ReadingClasses {
+        let kept = alphabet.indices.filter { index in
             index == 0
-                || symbol.unicodeScalars.allSatisfy { scalar in
+                || alphabet[index].unicodeScalars.allSatisfy { scalar in
                     (0x20...0x7E).contains(scalar.value) || (0xA0...0x17F).contains(scalar.value)
                         || (0x2018...0x201E).contains(scalar.value) || [0x2013, 0x2014, 0x2026].contains(scalar.value)
                 }
         }
+        return ReadingClasses(indices: kept, symbols: kept.map { alphabet[$0] })
     }
+}
+
+/// The classes of the model's alphabet that a reading keeps, in the model's order, the blank
+/// (class 0) first: their indices into ``HandwritingModel/alphabet`` and their symbols.
+public struct ReadingClasses: Sendable, Equatable {
+    /// Indices into the model's alphabet, ascending, 0 first.
+    public var indices: [Int]
+    /// The symbol of each, "" for the blank.
+    public var symbols: [String]
 }

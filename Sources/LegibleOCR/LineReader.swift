@@ -25,18 +25,29 @@ public enum LineChoice: String, Sendable, CaseIterable {
     /// Tesseract's where it is confident and the second reader is less so, else the second's.
     case auto
 
-    /// The reading kept of `first` (Tesseract's) and `second`. `auto` keeps Tesseract's line
-    /// when its confidence is at least ``tesseractTrusted`` and above the second reader's.
-    public func choose(_ first: RecognisedLine, _ second: RecognisedLine?) -> RecognisedLine {
-        guard let second, !second.words.isEmpty else { return first }
+    /// The reading kept of `first` (Tesseract's) and `second`, or nil to drop the line.
+    /// `auto` keeps Tesseract's line when its confidence is at least ``tesseractTrusted`` and
+    /// above the second reader's. A line is noise, and dropped under `auto` and `handwriting`,
+    /// when the second reader read in it nothing but marks (no letter or digit) or nothing at
+    /// all, unsurely, and Tesseract is unsure too (both below ``noiseFloor``): paper texture,
+    /// a rule or a punch hole that Tesseract took for a line (`Docs/Recognition.md`,
+    /// "Handwriting").
+    public func choose(_ first: RecognisedLine, _ second: RecognisedLine?) -> RecognisedLine? {
+        guard self != .tesseract else { return first }
+        let read = second.flatMap { $0.words.isEmpty ? nil : $0 }
+        let marksOnly = read.map { line in !line.words.contains { $0.text.contains { $0.isLetter || $0.isNumber } } } ?? false
+        if marksOnly, (read?.confidence ?? 0) < Self.noiseFloor, (first.confidence ?? 0) < Self.noiseFloor { return nil }
+        guard let read else { return first }
         switch self {
-        case .tesseract: return first
-        case .handwriting: return second
+        case .tesseract, .handwriting: return read
         case .auto:
-            let (trusted, other) = (first.confidence ?? 0, second.confidence ?? 0)
-            return trusted >= Self.tesseractTrusted && trusted > other ? first : second
+            let (trusted, other) = (first.confidence ?? 0, read.confidence ?? 0)
+            return trusted >= Self.tesseractTrusted && trusted > other ? first : read
         }
     }
+
+    /// The confidence below which both readers are unsure of a line (`choose`).
+    public static let noiseFloor = 0.5
 
     /// The line confidence at or above which Tesseract's reading may be kept under `auto`.
     public static let tesseractTrusted = 0.85

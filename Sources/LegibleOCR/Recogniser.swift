@@ -204,12 +204,12 @@ public final class Recogniser: @unchecked Sendable {
     }
 
     /// `lines` each read again by the second line reader, when there is one, and the reading
-    /// kept as its choice says; each kept line names its reader.
+    /// kept as its choice says, noise dropped; each kept line names its reader.
     func readAgain(_ lines: [RecognisedLine], data: Data, path: String) throws -> [RecognisedLine] {
         guard let reader = lineReader, options.lineChoice != .tesseract, !lines.isEmpty else { return lines }
         let choice = options.lineChoice
         let page = try Self.greyImage(data: data, path: path)
-        return try lines.map { line in
+        return try lines.compactMap { line in
             var first = line
             first.reader = .tesseract
             return choice.choose(first, try reader.read(line, page: page))

@@ -54,15 +54,15 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
         let truthWords = pages.flatMap { page in page.1.lines.flatMap { page.1.text(of: $0.range).split(separator: " ").map(String.init) } }
         guard !truthWords.isEmpty else { continue }
         let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!
-        let vocabulary = CTCDecoding.Vocabulary(alphabet: model.alphabet, words: list)
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? model.alphabet, words: list)
         var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
         var characters = 0
         for (image, truth) in pages {
-            for line in try handLines(image, truth, model: model) {
+            for line in try handLines(image, truth, model: model, classes: allowed) {
                 characters += line.truth.count
                 for (index, decoder) in decoders.enumerated() {
                     let words = decoder.words ? vocabulary : nil
-                    let reading = chosenReading(line, model: model, allowed: allowed, words: words, settings: decoder.settings)
+                    let reading = chosenReading(line, model: model, classes: allowed, words: words, settings: decoder.settings)
                     results[index].errors += Scorer.levenshtein(Array(line.truth), Array(reading.text))
                     results[index].table.add(read: wordConfidences(reading), truth: line.truth.split(separator: " ").map(String.init))
                 }
@@ -73,7 +73,7 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
             print(String(format: "  %@: line CER %.3f", decoder.name, Double(result.errors) / Double(max(characters, 1))))
             if !tune { print(result.table.report) }
         }
-        if !tune { printLineTime(pages, model: model, allowed: allowed, words: vocabulary) }
+        if !tune { printLineTime(pages, model: model, classes: allowed, words: vocabulary) }
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -83,11 +83,11 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
 /// The reading `HandwritingModel.read` keeps for `line`: its own width's, or the wider one's
 /// when that is unsure or crowded and the wider one is surer.
 func chosenReading(
-    _ line: HandLine, model: HandwritingModel, allowed: [Bool]?, words: CTCDecoding.Vocabulary?, settings: CTCDecoding.BeamSettings
+    _ line: HandLine, model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary?, settings: CTCDecoding.BeamSettings
 ) -> LineReading {
-    let own = model.decode(line.own, crop: line.crop, allowed: allowed, words: words, settings: settings)
+    let own = model.decode(line.own, crop: line.crop, classes: classes, words: words, settings: settings)
     guard HandwritingModel.worthWidening(own) else { return own }
-    let wider = model.decode(line.wider, crop: line.crop, allowed: allowed, words: words, settings: settings)
+    let wider = model.decode(line.wider, crop: line.crop, classes: classes, words: words, settings: settings)
     return wider.confidence > own.confidence ? wider : own
 }
 
@@ -108,12 +108,12 @@ func wordConfidences(_ reading: LineReading) -> [(word: String, confidence: Doub
 }
 
 /// Prints the seconds a line of `pages` takes as `ingest` reads it (``HandwritingModel/read``).
-func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, allowed: [Bool]?, words: CTCDecoding.Vocabulary) {
+func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary) {
     var (lines, seconds) = (0, 0.0)
     for (image, truth) in pages {
         for line in truth.lines {
             let start = Date()
-            _ = try? model.read(image, box: line.box, allowed: allowed, words: words)
+            _ = try? model.read(image, box: line.box, classes: classes, words: words)
             seconds += Date().timeIntervalSince(start)
             lines += 1
         }
@@ -146,12 +146,13 @@ func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, Pa
 }
 
 /// Every truth line of one page with the model's output at both widths.
-func handLines(_ image: GreyImage, _ truth: PageLayout, model: HandwritingModel) throws -> [HandLine] {
+func handLines(_ image: GreyImage, _ truth: PageLayout, model: HandwritingModel, classes: ReadingClasses?) throws -> [HandLine] {
     try truth.lines.map { line in
         let (crop, origin) = image.crop(line.box, padding: 8)
         let tensor = { (scale: Double) in LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale) }
         return HandLine(
-            truth: truth.text(of: line.range), own: try model.probabilities(tensor(1)), wider: try model.probabilities(tensor(2)),
+            truth: truth.text(of: line.range), own: try model.probabilities(tensor(1), classes: classes),
+            wider: try model.probabilities(tensor(2), classes: classes),
             crop: PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(crop.width), height: Double(crop.height)))
     }
 }
