@@ -15,7 +15,10 @@ enum PDFCommand {
     static let spec = CommandSpec(
         name: "pdf", arguments: "PAGE.json...|IMAGE|PDF...", positionalCount: 1...Int.max,
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
-        options: [output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec, IngestCommand.timeout.spec],
+        options: [
+            output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec, IngestCommand.timeout.spec,
+            IngestCommand.reader.spec,
+        ],
         run: run)
 
     /// The extensions of the images and PDFs `pdf` ingests itself.
@@ -54,9 +57,9 @@ enum PDFCommand {
         let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
         guard inputs.contains(where: isScan) else {
             guard command[keep] == nil, command[languages] == nil, command[jobs] == nil, !command[force],
-                command[IngestCommand.timeout] == nil
+                command[IngestCommand.timeout] == nil, command[IngestCommand.reader] == nil
             else {
-                throw CLIError.usage("--keep, -l, --jobs, --force and --timeout go with images and PDFs, which pdf ingests first")
+                throw CLIError.usage("--keep, -l, --jobs, --force, --timeout and --reader go with images and PDFs, which pdf ingests first")
             }
             return (inputs, command[scans], nil)
         }
@@ -67,7 +70,7 @@ enum PDFCommand {
         do {
             let paths = try ingest(
                 pages, into: folder, languages: command[languages], jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
-                force: command[force], timeout: command[IngestCommand.timeout])
+                force: command[force], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader])
             return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
         } catch {
             if let temporary { TemporaryFolder.remove(temporary) }
@@ -76,12 +79,13 @@ enum PDFCommand {
     }
 
     /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
-    /// defaults; returns the documents' paths in input order. The first failure stops the PDF,
+    /// defaults and `-l`, `--timeout` and `--reader` as given; returns the documents' paths in input order. The first failure stops the PDF,
     /// and so does a PDF page that already carries text, unless `force`.
-    static func ingest(_ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool, timeout: Double?) throws
-        -> [String]
-    {
+    static func ingest(
+        _ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool, timeout: Double?, reader: LineChoice? = nil
+    ) throws -> [String] {
         var options = OCROptions()
+        if let reader { options.lineChoice = reader }
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
         if let timeout { options.timeoutSeconds = timeout }
         var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)

@@ -48,6 +48,20 @@ struct HandwritingIngestTests {
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
     }
 
+    @Test("pdf --reader auto reads its images with both readers; with page documents --reader is a usage error")
+    func pdfReader() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let image = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let run = try legible(["pdf", image, "-o", folder + "/notebook.pdf", "--keep", folder + "/kept", "--reader", "auto"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/kept/chicago-1.json")))
+        #expect(layout.lines.contains { $0.reader == .handwriting })
+        #expect(FileManager.default.fileExists(atPath: folder + "/notebook.pdf"))
+        let refused = try legible(["pdf", folder + "/kept/chicago-1.json", "-o", folder + "/again.pdf", "--reader", "auto"])
+        #expect(refused.status == 64 && refused.stderr.contains("--reader"), "\(refused.stderr)")
+    }
+
     @Test("a missing handwriting model is 69 with one line naming the file, and leaves no output folder")
     func missingModel() throws {
         guard Self.available else { return }

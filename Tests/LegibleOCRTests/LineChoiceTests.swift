@@ -10,7 +10,8 @@ struct LineChoiceTests {
 
     static func line(_ words: [String], confidence: Double, reader: LineReaderName) -> RecognisedLine {
         RecognisedLine(
-            words: words.map { RecognisedWord(text: $0, box: box, confidence: confidence) }, box: box, confidence: confidence, reader: reader)
+            words: words.map { RecognisedWord(text: $0, box: box, confidence: confidence) }, box: box, confidence: confidence,
+            reader: reader)
     }
 
     @Test(
@@ -25,7 +26,8 @@ struct LineChoiceTests {
         #expect(choice.choose(first, second)?.reader == kept)
     }
 
-    @Test("a line read as marks only, with both readers unsure, is dropped; one with a letter or a digit, or one either is sure of, is kept")
+    @Test(
+        "a line read as marks only, with both readers unsure, is dropped; one with a letter or a digit, or one either is sure of, is kept")
     func noise() {
         let unsureTesseract = Self.line(["Ce", "fea"], confidence: 0.2, reader: .tesseract)
         #expect(LineChoice.auto.choose(unsureTesseract, Self.line(["——"], confidence: 0.17, reader: .handwriting)) == nil)
