@@ -1,4 +1,5 @@
 import Foundation
+import LegibleLayout
 import LegiblePages
 import LegibleTestSupport
 import Testing
@@ -70,6 +71,34 @@ struct OrcaTests {
             "flat review: page 2, each line once: \(second)")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("view", run)
+    }
+
+    /// A real handwritten letter, read by the handwriting reader (`Docs/Recognition.md`,
+    /// "Handwriting"), walked line by line in `legible view`: Orca says each line as the page
+    /// document holds it, the letterhead's two overlapping lines included. Home first: on a page
+    /// of one paragraph, Orca said nothing for the first key after the window opened.
+    @Test("legible view of a real 1905 letter read with --reader auto: Down reads each line the handwriting reader read")
+    func realLetter() throws {
+        guard Self.available else { return }
+        let letter = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials/Lettre251.jpg").path
+        guard FileManager.default.fileExists(atPath: letter) else {
+            print("skipping: the real corpus is not at \(Repository.realCorpus.path) (set LEGIBLE_REAL_CORPUS)")
+            return
+        }
+        let folder = try temporaryFolder()
+        let ingested = try legible(["ingest", letter, "-o", folder, "--reader", "auto", "-q"])
+        try #require(ingested.status == 0, "\(ingested.stderr)")
+        let page = folder + "/Lettre251.json"
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: page)))
+        #expect(layout.lines.count { $0.reader == .handwriting } >= layout.lines.count / 2, "most lines are the handwriting reader's")
+        let expected = try legible(["read", "--all", page]).stdout.split(separator: "\n").map(String.init)
+        let run = try OrcaSession.run(
+            [.key("Home")] + Array(repeating: .key("Down"), count: expected.count - 1), window: "Lettre251",
+            command: [Repository.legibleExecutable.path, "view", "--scans", (letter as NSString).deletingLastPathComponent, page])
+        let walk = Heard.items(Array(run.startup.suffix(1))) + run.steps.dropFirst().flatMap { Heard.items($0.spoken) }
+        #expect(Heard.words(walk) == Heard.words(expected), "the Down walk: \(walk) against \(expected)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("view, a real letter", run)
     }
 
     /// Correcting in `legible view --edit` as in any text editor (`Docs/Editing.md`, "The
