@@ -31,7 +31,7 @@ public final class HandwritingLineReader: LineReader {
     /// mean probability, which the choice between readers compares.
     public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
         let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
-        let reading = try model.read(image, box: line.box, classes: classes, words: words, settings: settings)
+        let reading = try model.read(image, box: Self.readBox(line.box), classes: classes, words: words, settings: settings)
         var words = Self.words(reading, within: line.box)
         guard !words.isEmpty else { return nil }
         if let list = self.words?.words {
@@ -41,6 +41,18 @@ public final class HandwritingLineReader: LineReader {
             }
         }
         return RecognisedLine(words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
+    }
+
+    /// The share of a line's box height left out at its top and at its bottom when the line is
+    /// read (`Docs/Recognition.md`, "Handwriting"): Tesseract's boxes of handwritten lines reach
+    /// into the lines above and below, whose loops the reader then reads too.
+    public static let verticalTrim = 0.15
+
+    /// The part of a line's `box` (image pixels) that is read: its full width, its height less
+    /// ``verticalTrim`` at each end.
+    public static func readBox(_ box: PixelBox) -> PixelBox {
+        let trim = box.height * verticalTrim
+        return PixelBox(x: box.x, y: box.y + trim, width: box.width, height: box.height - 2 * trim)
     }
 
     /// The lines this reader read, their words cut at the gaps of their ink where the time

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleEvaluation
 import LegibleHandwriting
+import LegibleLayout
 import Testing
 
 /// Decoding with the page language's words (`Docs/Recognition.md`, "Decoding with words"): the
@@ -150,5 +151,15 @@ struct WordConfidenceTests {
         #expect(WordConfidence.core("\u{201C}don't,\u{201D}") == "don't")
         #expect(WordConfidence.core("(1905).") == "1905")
         #expect(WordConfidence.core("...").isEmpty)
+    }
+}
+
+/// The part of a line the handwriting reader reads (`Docs/Recognition.md`, "Handwriting").
+@Suite("the part of a line that is read")
+struct ReadBoxTests {
+    @Test("a line is read over its full width and its height less 15 % at the top and at the bottom")
+    func trimmed() {
+        let box = HandwritingLineReader.readBox(PixelBox(x: 10, y: 100, width: 500, height: 200))
+        #expect(box == PixelBox(x: 10, y: 130, width: 500, height: 140))
     }
 }
