@@ -18,8 +18,7 @@ enum Readers {
             executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
         do {
             let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
-            let paths = WordList.debianPaths(forLanguages: options.languages)
-            let words = try paths.isEmpty ? nil : WordList.load(paths: paths)
+            let words = try wordList(forLanguages: options.languages)
             recogniser.lineReader = HandwritingLineReader(model: model, words: words)
         } catch {
             // A model file or a word list: each failure is one line naming the file.
@@ -27,6 +26,22 @@ enum Readers {
         }
         return recogniser
     }
+
+    /// The word list for `languages`, read once per process and shared by every worker's
+    /// reader (a trie is a value; `wfrench` alone is 346,000 words). Nil for languages without one.
+    static func wordList(forLanguages languages: String) throws(WordList.LoadFailure) -> WordList? {
+        let paths = WordList.debianPaths(forLanguages: languages)
+        guard !paths.isEmpty else { return nil }
+        wordListsLock.lock()
+        defer { wordListsLock.unlock() }
+        if let known = wordLists[languages] { return known }
+        let list = try WordList.load(paths: paths)
+        wordLists[languages] = list
+        return list
+    }
+
+    private static let wordListsLock = NSLock()
+    nonisolated(unsafe) private static var wordLists: [String: WordList] = [:]
 
     /// PDF pages are read by this executable again, one process a page, bounded in memory and
     /// by the page's deadline (`Docs/PDF.md`, "Bounds on reading a page").

@@ -112,13 +112,8 @@ struct PrefixSearch {
     /// What a word leaving the list at `current` pays for the characters it read inside it,
     /// and for the one that left it.
     private func leaving(_ current: Int32) -> Float {
-        var depth: Float = 1
-        var node = current
-        while node > WordList.root, let up = vocabulary.words?.parent(of: node) {
-            depth += 1
-            node = up
-        }
-        return depth * unknownCharacter
+        let letters = current > WordList.root ? vocabulary.words?.depth(of: current) ?? 0 : 0
+        return Float(letters + 1) * unknownCharacter
     }
 
     /// What ending a word in `current` costs: a word left halfway through the list is unknown.

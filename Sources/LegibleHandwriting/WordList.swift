@@ -14,7 +14,7 @@ public struct WordList: Sendable {
     private var nextSibling: [Int32] = [-1]
     private var scalars: [UInt32] = [0]
     private var ends: [Bool] = [false]
-    private var parents: [Int32] = [-1]
+    private var depths: [Int32] = [0]
 
     /// A list of `words`, lower-cased; an empty word is left out, as are words with a space or
     /// a control character (a word list's lines are words, not phrases).
@@ -32,8 +32,8 @@ public struct WordList: Sendable {
         return nil
     }
 
-    /// The node `node` hangs from; nil for the root.
-    public func parent(of node: Int32) -> Int32? { node > Self.root ? parents[Int(node)] : nil }
+    /// How many letters lead from the root to `node` (0 for the root).
+    public func depth(of node: Int32) -> Int { Int(depths[Int(node)]) }
 
     /// Whether the letters leading to `node` make a whole word.
     public func isWord(_ node: Int32) -> Bool { ends[Int(node)] }
@@ -62,7 +62,7 @@ public struct WordList: Sendable {
             let added = Int32(scalars.count)
             scalars.append(scalar.value)
             ends.append(false)
-            parents.append(node)
+            depths.append(depths[Int(node)] + 1)
             firstChild.append(-1)
             nextSibling.append(firstChild[Int(node)])
             firstChild[Int(node)] = added
