@@ -91,7 +91,12 @@ struct CommandTableTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let copy = URL(fileURLWithPath: folder).appendingPathComponent("legible")
-        try FileManager.default.copyItem(at: Repository.legibleExecutable, to: copy)
+        // Copied by `cp`, not in this process: a file this process holds open for writing is
+        // inherited by any child another test forks meanwhile, and running it then fails with
+        // "Text file busy" (ETXTBSY).
+        let cp = try runProcess(
+            URL(fileURLWithPath: "/bin/cp"), [Repository.legibleExecutable.path, copy.path], environment: [:])
+        try #require(cp.status == 0, "\(cp.stderr)")
         for command in ["view", "present"] {
             let run = try runProcess(copy, [command, "page.json"], environment: [:])
             #expect(run.status == 69)
