@@ -14,7 +14,7 @@ enum EvalCommand {
     static let spec = CommandSpec(
         name: "eval", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
         summary: "Scores page documents against ground truth: CER, WER, line recall and precision, IoU, word-box recall.",
-        options: [truth.spec, tesseract.spec, languages.spec, json.spec], run: run)
+        options: [truth.spec, tesseract.spec, languages.spec, transcribed.spec, json.spec], run: run)
 
     /// One scored page: ours, and plain Tesseract's when asked for.
     struct Row {
@@ -39,7 +39,9 @@ enum EvalCommand {
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let truthFolder = command[truth] ?? "."
         let rows = try documents(command.positionals).map {
-            try score($0, truth: URL(fileURLWithPath: truthFolder), tesseract: command[tesseract], languages: command[languages])
+            try score(
+                $0, truth: URL(fileURLWithPath: truthFolder), tesseract: command[tesseract], languages: command[languages],
+                onlyTranscribed: command[transcribed])
         }
         let overall = CorpusScore(rows.map(\.ours))
         let overallPlain = rows.allSatisfy({ $0.tesseract != nil }) && !rows.isEmpty ? CorpusScore(rows.compactMap(\.tesseract)) : nil
@@ -75,7 +77,7 @@ enum EvalCommand {
     }
 
     /// Scores one document against its ground truth (and plain Tesseract, when asked).
-    static func score(_ document: String, truth folder: URL, tesseract: Bool, languages: String?) throws -> Row {
+    static func score(_ document: String, truth folder: URL, tesseract: Bool, languages: String?, onlyTranscribed: Bool) throws -> Row {
         let layout: PageLayout
         do {
             layout = try PageLayout.decodeDocument(try InputFile.read(document, what: "a page document"))
@@ -92,12 +94,15 @@ enum EvalCommand {
         if tesseract, let file = layout.image.file {
             let image = folder.appendingPathComponent(file).path
             plain = try TesseractCLI.hOCR(image: image, languages: languages ?? layout.engine?.languages ?? "eng").map {
-                Scorer.score($0, against: truth)
+                Scorer.score(onlyTranscribed ? $0.onlyTranscribed(by: truth) : $0, against: truth)
             }
         }
-        var row = Row(name: stem, ours: Scorer.score(ScoredPage(layout), against: truth), tesseract: plain)
-        for line in layout.lines { row.readers[(line.reader ?? .tesseract).rawValue, default: 0] += 1 }
-        let read = layout.lines.flatMap { line in
+        let page = ScoredPage(layout)
+        let scored = onlyTranscribed ? page.onlyTranscribed(by: truth) : page
+        var row = Row(name: stem, ours: Scorer.score(scored, against: truth), tesseract: plain)
+        let lines = layout.lines.filter { line in !onlyTranscribed || scored.lines.contains { $0.box == line.box } }
+        for line in lines { row.readers[(line.reader ?? .tesseract).rawValue, default: 0] += 1 }
+        let read = lines.flatMap { line in
             (line.words ?? []).map { (word: layout.text(of: $0.range), confidence: $0.confidence ?? line.confidence ?? 0) }
         }
         row.confidence.add(read: read, truth: Scorer.normalise(truth.text).split(separator: " ").map(String.init))
@@ -175,6 +180,10 @@ extension EvalCommand {
     static let tesseract: Option<Bool> = .flag("--tesseract", help: "also score plain `tesseract IMAGE out hocr` on the same images")
     /// `-l`.
     static let languages: Option<String?> = .text("-l", placeholder: "LANG", help: "languages for --tesseract (default: the document's)")
+    /// `--only-transcribed`.
+    static let transcribed: Option<Bool> = .flag(
+        "--only-transcribed",
+        help: "score only the lines read inside the truth's lines (a printed header the truth leaves out is not counted)")
     /// `--json`.
     static let json: Option<Bool> = .flag("--json", help: "print the scores as JSON")
 }

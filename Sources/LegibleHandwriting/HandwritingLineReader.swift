@@ -26,21 +26,27 @@ public final class HandwritingLineReader: LineReader {
         self.words = words.map { CTCDecoding.Vocabulary(alphabet: classes?.symbols ?? model.alphabet, words: $0) }
     }
 
-    /// The line under `line.box` read again; nil when nothing was read. With a word list, each
-    /// word's confidence is calibrated (``WordConfidence``); the line's stays its characters'
-    /// mean probability, which the choice between readers compares.
-    public func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine? {
+    /// Each of `lines` read again under its ``readBox(_:)``, at the width that suits the page's
+    /// hand (``HandwritingModel/readPage(_:boxes:padding:classes:words:settings:)``); nil where
+    /// nothing was read. With a word list, each word's confidence is calibrated
+    /// (``WordConfidence``); the line's stays its characters' mean probability, which the
+    /// choice between readers compares.
+    public func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8])) throws -> [RecognisedLine?] {
         let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
-        let reading = try model.read(image, box: Self.readBox(line.box), classes: classes, words: words, settings: settings)
-        var words = Self.words(reading, within: line.box)
-        guard !words.isEmpty else { return nil }
-        if let list = self.words?.words {
-            for index in words.indices {
-                let listed = list.contains(String(WordConfidence.core(words[index].text)))
-                words[index].confidence = WordConfidence.calibrated(words[index].confidence ?? 0, listed: listed)
+        let readings = try model.readPage(
+            image, boxes: lines.map { Self.readBox($0.box) }, classes: classes, words: words, settings: settings)
+        return zip(lines, readings).map { line, reading in
+            var words = Self.words(reading, within: line.box)
+            guard !words.isEmpty else { return nil }
+            if let list = self.words?.words {
+                for index in words.indices {
+                    let listed = list.contains(String(WordConfidence.core(words[index].text)))
+                    words[index].confidence = WordConfidence.calibrated(words[index].confidence ?? 0, listed: listed)
+                }
             }
+            return RecognisedLine(
+                words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
         }
-        return RecognisedLine(words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
     }
 
     /// The share of a line's box height left out at its top and at its bottom when the line is

@@ -45,46 +45,84 @@ public struct LineReading: Sendable, Equatable {
 }
 
 extension HandwritingModel {
-    /// The widths a line is read at, as factors of its width at the model's height: a long line
-    /// at its own width can have fewer time steps than characters (`Docs/Recognition.md`,
-    /// "Handwriting").
-    public static let widthScales = [1.0, 2.0]
-    /// Time steps a character needs, below which a line is read again wider: CTC needs a blank
-    /// between two equal characters, and handwriting's letters are wide.
-    public static let crowding = 3.0
-    /// The mean character probability at or above which a reading at the line's own width is
-    /// kept without reading it wider.
-    public static let sureEnough: Float = 0.9
+    /// The widths a page's lines may be read at, as factors of a line's width at the model's
+    /// height. A hand of narrow letters needs its lines widened, or the model reads it badly
+    /// (`Docs/Recognition.md`, "Handwriting").
+    public static let widthScales = [1.0, 1.25, 2.0]
+    /// How many of a page's lines, from its first, are read at every width to choose the width
+    /// the whole page is read at.
+    public static let sampleLines = 6
 
-    /// The line of `image` under `box`, padded `padding` pixels, read at its own width and, when
-    /// that reading is unsure (below ``sureEnough``) or its characters crowd the time steps
-    /// (fewer than ``crowding`` steps a character), at the wider ``widthScales`` too; the reading whose characters are on average more probable is
-    /// kept. `classes` are the classes the page's script may read (``latinClasses()``), every
-    /// class when nil. With `words` (over the same classes' symbols), each reading is the beam
-    /// search's over the page language's words
-    /// (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``); without, the greedy one.
+    /// The lines of `image` under `boxes`, each padded `padding` pixels, read at the one width
+    /// of ``widthScales`` that suits the page's hand: its first ``sampleLines`` lines are read
+    /// at the narrowest, then wider while their greedy readings get surer (``pageWidth(_:)``),
+    /// and every line is read at the width so chosen. The width is the writer's, not the
+    /// line's: chosen line by line, the surest width is as often wrong as right. `classes` are
+    /// the classes the page's script may read (``latinClasses()``), every class when nil. With
+    /// `words` (over the same classes' symbols), each reading is the beam search's over the
+    /// page language's words (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``);
+    /// without, the greedy one. One reading for each box, in order.
+    public func readPage(
+        _ image: GreyImage, boxes: [PixelBox], padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
+        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
+    ) throws(LoadFailure) -> [LineReading] {
+        let lines = boxes.map { image.crop($0, padding: padding) }
+        func output(_ index: Int, _ scale: Double) throws(LoadFailure) -> (steps: Int, values: [Float]) {
+            let line = lines[index].image
+            return try probabilities(
+                LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale), classes: classes)
+        }
+        // The sample is read one width wider at a time, while widening still pays.
+        var sampled = [[(steps: Int, values: [Float])]](repeating: [], count: min(lines.count, Self.sampleLines))
+        var confidences = sampled.map { _ in [Float]() }
+        var width = 0
+        for (index, scale) in Self.widthScales.enumerated() where index == width + 1 || index == 0 {
+            for line in sampled.indices {
+                sampled[line].append(try output(line, scale))
+                confidences[line].append(
+                    decode(sampled[line][index], crop: PixelBox(x: 0, y: 0, width: 0, height: 0), classes: classes).confidence)
+            }
+            width = Self.pageWidth(confidences)
+        }
+        var readings: [LineReading] = []
+        for index in lines.indices {
+            let kept = index < sampled.count ? sampled[index][width] : try output(index, Self.widthScales[width])
+            let (line, origin) = lines[index]
+            let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))
+            readings.append(decode(kept, crop: crop, classes: classes, words: words, settings: settings))
+        }
+        return readings
+    }
+
+    /// The line of `image` under `box`, read as a page of one line (``readPage(_:boxes:padding:classes:words:settings:)``).
     public func read(
         _ image: GreyImage, box: PixelBox, padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
     ) throws(LoadFailure) -> LineReading {
-        let (line, origin) = image.crop(box, padding: padding)
-        let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))
-        var best = LineReading(text: "", confidence: -1, characters: [], crop: crop)
-        for scale in Self.widthScales {
-            // A line whose characters have room at its own width is read once.
-            if scale != Self.widthScales[0], !Self.worthWidening(best) { break }
-            let tensor = LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale)
-            let reading = decode(
-                try probabilities(tensor, classes: classes), crop: crop, classes: classes, words: words, settings: settings)
-            if reading.confidence > best.confidence { best = reading }
-        }
-        return best
+        try readPage(image, boxes: [box], padding: padding, classes: classes, words: words, settings: settings)[0]
     }
 
-    /// Whether `reading`, at the line's own width, is unsure (below ``sureEnough``) or crowds
-    /// its time steps (fewer than ``crowding`` steps a character), so the line is read wider.
-    public static func worthWidening(_ reading: LineReading) -> Bool {
-        reading.confidence < sureEnough || reading.steps < Int(crowding * Double(reading.characters.count))
+    /// How much surer, on average, a wider reading of a page must be than a narrower one to be
+    /// chosen: between near-equal widths the narrower reads better, as its letters keep the
+    /// shapes the model learnt.
+    public static let widerMargin: Float = 0.02
+
+    /// The index into ``widthScales`` a page is read at: from the narrowest, each wider width
+    /// whose readings are on average surer by ``widerMargin`` than the width before it, until
+    /// one is not (the sureness of a page's readings rises to one width and falls after it, so
+    /// the sample need not be read wider than that). `confidences` holds, for each sampled
+    /// line, its greedy reading's mean character probability at each width read. The
+    /// narrowest when nothing was sampled.
+    public static func pageWidth(_ confidences: [[Float]]) -> Int {
+        var best = (index: 0, mean: -Float.infinity)
+        for index in widthScales.indices {
+            let values = confidences.compactMap { index < $0.count ? $0[index] : nil }
+            guard !values.isEmpty else { break }
+            let mean = values.reduce(0, +) / Float(values.count)
+            guard index == 0 || mean > best.mean + widerMargin else { break }
+            best = (index, mean)
+        }
+        return best.index
     }
 
     /// The reading of the model's `output` (over `classes`, or every class) for the line

@@ -15,31 +15,54 @@ public struct LineTensor: Sendable {
     public let values: [Float]
 
     /// `grey` (`width × height` values, 0 black … 255 white, row-major) resized to the model's
-    /// height by bilinear interpolation, its width by the same factor times `widthScale`
-    /// (a long line widened keeps enough time steps for its characters), at least 16 pixels and
-    /// at most ``maximumWidth``.
+    /// height, its width by the same factor times `widthScale` (a hand of narrow letters
+    /// widened gives the model room for them), at least 16 pixels and at most
+    /// ``maximumWidth``. Resized by a triangle filter as wide as the scale step
+    /// (``filterTaps(source:target:)``): a line shrunk by sampling alone loses thin strokes,
+    /// and the model reads worse (`Docs/Recognition.md`, "Handwriting").
     public init(grey: [UInt8], width sourceWidth: Int, height sourceHeight: Int, widthScale: Double = 1) {
         let height = Self.height
         let scaled = Double(sourceWidth) * Double(height) / Double(max(sourceHeight, 1)) * widthScale
-        let width = min(max(Int(scaled.rounded()), 16), Self.maximumWidth)
+        let width = min(max(Int(scaled.isFinite ? scaled.rounded() : 0), 16), Self.maximumWidth)
         var plane = [Float](repeating: 1, count: width * height)
         if sourceWidth > 0, sourceHeight > 0, grey.count == sourceWidth * sourceHeight {
+            // Rows first, to the model's 48, then each of those rows across.
+            var rows = [Float](repeating: 0, count: height * sourceWidth)
+            for (y, tap) in Self.filterTaps(source: sourceHeight, target: height).enumerated() {
+                for (offset, weight) in tap.weights.enumerated() {
+                    let source = (tap.start + offset) * sourceWidth
+                    for x in 0..<sourceWidth { rows[y * sourceWidth + x] += weight * Float(grey[source + x]) }
+                }
+            }
+            let columns = Self.filterTaps(source: sourceWidth, target: width)
             for y in 0..<height {
-                let sourceY = min(max((Double(y) + 0.5) * Double(sourceHeight) / Double(height) - 0.5, 0), Double(sourceHeight - 1))
-                let (y0, fy) = (Int(sourceY), Float(sourceY - Double(Int(sourceY))))
-                let y1 = min(y0 + 1, sourceHeight - 1)
-                for x in 0..<width {
-                    let sourceX = min(max((Double(x) + 0.5) * Double(sourceWidth) / Double(width) - 0.5, 0), Double(sourceWidth - 1))
-                    let (x0, fx) = (Int(sourceX), Float(sourceX - Double(Int(sourceX))))
-                    let x1 = min(x0 + 1, sourceWidth - 1)
-                    let top = Float(grey[y0 * sourceWidth + x0]) * (1 - fx) + Float(grey[y0 * sourceWidth + x1]) * fx
-                    let bottom = Float(grey[y1 * sourceWidth + x0]) * (1 - fx) + Float(grey[y1 * sourceWidth + x1]) * fx
-                    plane[y * width + x] = (top * (1 - fy) + bottom * fy) / 127.5 - 1
+                for (x, tap) in columns.enumerated() {
+                    var sum: Float = 0
+                    for (offset, weight) in tap.weights.enumerated() { sum += weight * rows[y * sourceWidth + tap.start + offset] }
+                    plane[y * width + x] = sum / 127.5 - 1
                 }
             }
         }
         self.width = width
         self.height = height
         values = plane + plane + plane
+    }
+
+    /// For each of `target` output pixels along one axis of `source` pixels: the first source
+    /// pixel it draws on and the weights of that pixel and the ones after it, summing to 1. A
+    /// triangle (bilinear) filter whose reach grows with the shrinking factor, so every source
+    /// pixel counts when a line is made smaller.
+    static func filterTaps(source: Int, target: Int) -> [(start: Int, weights: [Float])] {
+        let ratio = Double(source) / Double(target)
+        let reach = max(ratio, 1)
+        return (0..<target).map { index in
+            let centre = (Double(index) + 0.5) * ratio
+            let first = max(Int((centre - reach).rounded(.down)), 0)
+            let last = min(Int((centre + reach).rounded(.up)), source - 1)
+            var weights = (first...max(first, last)).map { pixel in Float(max(0, 1 - abs(Double(pixel) + 0.5 - centre) / reach)) }
+            let total = weights.reduce(0, +)
+            if total > 0 { weights = weights.map { $0 / total } } else { weights = weights.indices.map { $0 == 0 ? 1 : 0 } }
+            return (first, weights)
+        }
     }
 }

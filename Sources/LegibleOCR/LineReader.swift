@@ -2,14 +2,16 @@ import Foundation
 import LegibleLayout
 
 /// A second reader of a page's lines, beside Tesseract (`Docs/Recognition.md`, "Handwriting"):
-/// it is given the page in grey and each line Tesseract found, and gives its own reading of
-/// that line, with word and glyph boxes in image pixels, or nil when it has none. Implemented
+/// it is given the page in grey and the lines Tesseract found, all at once (a reader may fit
+/// itself to the page's hand), and gives its own reading of each line, with word and glyph
+/// boxes in image pixels, or nil where it has none. Implemented
 /// by the handwriting reader (`LegibleHandwriting`); one per recogniser, on its thread.
 public protocol LineReader: AnyObject {
     /// Its name in the page document.
     var name: LineReaderName { get }
-    /// Its reading of `line` (image pixels) on `page` (`width × height` grey values, row-major).
-    func read(_ line: RecognisedLine, page: (width: Int, height: Int, pixels: [UInt8])) throws -> RecognisedLine?
+    /// Its reading of each of `lines` (image pixels) on `page` (`width × height` grey values,
+    /// row-major), in order, nil where it read nothing.
+    func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8])) throws -> [RecognisedLine?]
     /// The page assembled from the kept readings, made final: the lines this reader read may
     /// have their words fitted to the ink of the image `data`.
     func finish(_ layout: PageLayout, imageData data: Data, path: String) throws -> PageLayout

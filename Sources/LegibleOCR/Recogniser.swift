@@ -209,10 +209,11 @@ public final class Recogniser: @unchecked Sendable {
         guard let reader = lineReader, options.lineChoice != .tesseract, !lines.isEmpty else { return lines }
         let choice = options.lineChoice
         let page = try Self.greyImage(data: data, path: path)
-        return try lines.compactMap { line in
+        let second = try reader.read(lines, page: page)
+        return zip(lines, second).compactMap { line, reading in
             var first = line
             first.reader = .tesseract
-            return choice.choose(first, try reader.read(line, page: page))
+            return choice.choose(first, reading)
         }
     }
 

@@ -12,11 +12,10 @@ struct HandDecoder {
     var settings = CTCDecoding.BeamSettings()
 }
 
-/// One truth line of a real set, read at the line's own width and at twice it.
+/// One truth line of a real set, read at each of `HandwritingModel.widthScales`.
 struct HandLine {
     var truth: String
-    var own: (steps: Int, values: [Float])
-    var wider: (steps: Int, values: [Float])
+    var outputs: [(steps: Int, values: [Float])]
     var crop: PixelBox
 }
 
@@ -43,7 +42,8 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
             }
         }
     }
-    print("handwriting reader: PP-OCRv5 mobile, widths ×1 and ×2 by confidence, \(latin ? "Latin classes only" : "every class")")
+    let widths = HandwritingModel.widthScales.map { "×\($0)" }.joined(separator: ", ")
+    print("handwriting reader: PP-OCRv5 mobile, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
     for set in realSets(in: corpus) {
         let pages = pages(in: corpus + "/" + set).compactMap { page -> (GreyImage, PageLayout)? in
             do { return try truthPage(page.image, page.alto) } catch {
@@ -57,17 +57,23 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
         let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? model.alphabet, words: list)
         var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
         var characters = 0
+        var chosen: [Double] = []
         for (image, truth) in pages {
-            for line in try handLines(image, truth, model: model, classes: allowed) {
+            let lines = try handLines(image, truth, model: model, classes: allowed)
+            let width = pageWidth(lines, model: model, classes: allowed)
+            chosen.append(HandwritingModel.widthScales[width])
+            for line in lines {
                 characters += line.truth.count
                 for (index, decoder) in decoders.enumerated() {
                     let words = decoder.words ? vocabulary : nil
-                    let reading = chosenReading(line, model: model, classes: allowed, words: words, settings: decoder.settings)
+                    let reading = model.decode(
+                        line.outputs[width], crop: line.crop, classes: allowed, words: words, settings: decoder.settings)
                     results[index].errors += Scorer.levenshtein(Array(line.truth), Array(reading.text))
                     results[index].table.add(read: wordConfidences(reading), truth: line.truth.split(separator: " ").map(String.init))
                 }
             }
         }
+        print("\(set): page widths \(chosen.map { "×\($0)" }.joined(separator: " "))")
         print("\(set): \(pages.map(\.1.lines.count).reduce(0, +)) lines, word list \(language)")
         for (decoder, result) in zip(decoders, results) {
             print(String(format: "  %@: line CER %.3f", decoder.name, Double(result.errors) / Double(max(characters, 1))))
@@ -80,15 +86,12 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
     print(String(format: "peak memory: %.0f MB", Double(usage.ru_maxrss) / 1024))
 }
 
-/// The reading `HandwritingModel.read` keeps for `line`: its own width's, or the wider one's
-/// when that is unsure or crowded and the wider one is surer.
-func chosenReading(
-    _ line: HandLine, model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary?, settings: CTCDecoding.BeamSettings
-) -> LineReading {
-    let own = model.decode(line.own, crop: line.crop, classes: classes, words: words, settings: settings)
-    guard HandwritingModel.worthWidening(own) else { return own }
-    let wider = model.decode(line.wider, crop: line.crop, classes: classes, words: words, settings: settings)
-    return wider.confidence > own.confidence ? wider : own
+/// The index of the width `HandwritingModel.readPage` reads a page of `lines` at.
+func pageWidth(_ lines: [HandLine], model: HandwritingModel, classes: ReadingClasses?) -> Int {
+    HandwritingModel.pageWidth(
+        lines.prefix(HandwritingModel.sampleLines).map { line in
+            line.outputs.map { model.decode($0, crop: line.crop, classes: classes).confidence }
+        })
 }
 
 /// The words of a reading with their mean character confidence.
@@ -111,12 +114,10 @@ func wordConfidences(_ reading: LineReading) -> [(word: String, confidence: Doub
 func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary) {
     var (lines, seconds) = (0, 0.0)
     for (image, truth) in pages {
-        for line in truth.lines {
-            let start = Date()
-            _ = try? model.read(image, box: line.box, classes: classes, words: words)
-            seconds += Date().timeIntervalSince(start)
-            lines += 1
-        }
+        let start = Date()
+        _ = try? model.readPage(image, boxes: truth.lines.map(\.box), classes: classes, words: words)
+        seconds += Date().timeIntervalSince(start)
+        lines += truth.lines.count
     }
     print(String(format: "  %.3f s a line (read and decoded with words)", seconds / Double(max(lines, 1))))
 }
@@ -149,10 +150,12 @@ func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, Pa
 func handLines(_ image: GreyImage, _ truth: PageLayout, model: HandwritingModel, classes: ReadingClasses?) throws -> [HandLine] {
     try truth.lines.map { line in
         let (crop, origin) = image.crop(line.box, padding: 8)
-        let tensor = { (scale: Double) in LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale) }
+        let outputs = try HandwritingModel.widthScales.map { scale in
+            try model.probabilities(
+                LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale), classes: classes)
+        }
         return HandLine(
-            truth: truth.text(of: line.range), own: try model.probabilities(tensor(1), classes: classes),
-            wider: try model.probabilities(tensor(2), classes: classes),
+            truth: truth.text(of: line.range), outputs: outputs,
             crop: PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(crop.width), height: Double(crop.height)))
     }
 }

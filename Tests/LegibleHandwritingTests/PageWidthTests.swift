@@ -1,0 +1,81 @@
+import Foundation
+import LegibleImport
+import LegibleLayout
+import LegibleOCR
+import LegibleTestSupport
+import Testing
+
+@testable import LegibleHandwriting
+
+/// The width a page's lines are read at, and how a line is resized to the model's height
+/// (`Docs/Recognition.md`, "Handwriting").
+@Suite("the width a page is read at")
+struct PageWidthTests {
+    @Test(
+        "from the narrowest, each wider width surer by the margin is taken, up to the first that is not; none sampled is the narrowest",
+        arguments: [
+            ([[Float(0.80), 0.81, 0.70]], 0), ([[0.60, 0.70, 0.65]], 1), ([[0.50, 0.60, 0.75]], 2),
+            ([[0.70, 0.75, 0.60], [0.70, 0.65, 0.60]], 0), ([], 0), ([[0.4], [0.5, 0.9, 0.3]], 1),
+            ([[0.60, 0.61, 0.90]], 0), ([[0.60, 0.70]], 1),
+        ])
+    func surest(_ confidences: [[Float]], _ expected: Int) {
+        #expect(HandwritingModel.widthScales.count == 3)
+        #expect(HandwritingModel.pageWidth(confidences) == expected)
+    }
+
+    @Test(
+        "every output pixel's weights sum to 1 inside the source, and shrinking leaves no source pixel out",
+        arguments: [(120, 48), (10, 48), (48, 48), (1, 48), (9_999, 17)])
+    func taps(_ source: Int, _ target: Int) {
+        let taps = LineTensor.filterTaps(source: source, target: target)
+        #expect(taps.count == target)
+        var reached = [Float](repeating: 0, count: source)
+        for tap in taps {
+            #expect(tap.start >= 0 && tap.start + tap.weights.count <= source)
+            #expect(abs(tap.weights.reduce(0, +) - 1) < 1e-4)
+            for (offset, weight) in tap.weights.enumerated() { reached[tap.start + offset] += weight }
+        }
+        #expect(reached.allSatisfy { $0 > 0 })
+    }
+
+    @Test("a one-pixel stroke shrunk four times still shows, wherever it falls")
+    func thinStroke() {
+        let (width, height) = (64, 192)
+        for column in 20..<28 {
+            var pixels = [UInt8](repeating: 255, count: width * height)
+            for y in 0..<height { pixels[y * width + column] = 0 }
+            let tensor = LineTensor(grey: pixels, width: width, height: height)
+            #expect(tensor.width == 16)
+            let darkest = tensor.values.prefix(tensor.width * tensor.height).min() ?? 1
+            #expect(darkest < 0.8, "a stroke at column \(column) shrank to \(darkest)")
+        }
+    }
+
+    @Test(
+        "the 1914 diary's narrow hand is read wider than the English letters' round one",
+        .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path)))
+    func writersWidth() throws {
+        guard let model = try HandwritingReaderTests.model() else { return }
+        let classes = model.latinClasses()
+        func width(_ set: String, _ page: String) throws -> Int {
+            let folder = Repository.realCorpus.appendingPathComponent(set).path
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".jpg"))
+            let description = try Recogniser.describeImage(data: data, path: page)
+            let truth = try LayoutImporter.importLayout(
+                Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".xml")), file: page + ".xml", image: description)
+            let grey = try Recogniser.greyImage(data: data, path: page)
+            let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
+            let sampled = try truth.lines.prefix(HandwritingModel.sampleLines).map { line in
+                let (crop, _) = image.crop(line.box, padding: 8)
+                return try HandwritingModel.widthScales.map { scale in
+                    let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
+                    return model.decode(try model.probabilities(tensor, classes: classes), crop: line.box, classes: classes).confidence
+                }
+            }
+            return HandwritingModel.pageWidth(sampled)
+        }
+        let diary = try width("celestine-doniau-danest", "10c3fa40-d683-4703-8bc4-94b48936ce85")
+        let letter = try width("jane-stanford-memorials", "Lettre251")
+        #expect(diary > letter, "diary ×\(HandwritingModel.widthScales[diary]), letter ×\(HandwritingModel.widthScales[letter])")
+    }
+}
