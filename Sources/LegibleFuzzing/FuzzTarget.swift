@@ -60,6 +60,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// beam-search decoding over a word list never trap, and read only allowed classes, in
     /// order on the time steps, with confidences in 0…1.
     case decoding
+    /// A page of grey pixels and line boxes of any size and place, read by the handwriting
+    /// reader through the real model: one reading a box, from its crop, of the page script's
+    /// characters in order on the time steps.
+    case line
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -77,6 +81,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .align: Self.align(data)
         case .speech: Self.speech(data)
         case .decoding: Self.decoding(data)
+        case .line: Self.line(data)
         }
     }
 

@@ -25,7 +25,8 @@ struct OnlyTranscribedTests {
     @Test("a line spread over two truth lines counts both overlaps; an empty box and an empty truth keep nothing")
     func edges() {
         let truth = ScoredPage(lines: [Self.line("one", y: 100), Self.line("two", y: 140)], wordBoxes: [])
-        let spanning = ScoredPage(lines: [Self.line("one two", y: 110, height: 60)], wordBoxes: [PixelBox(x: 0, y: 120, width: 0, height: 10)])
+        let spanning = ScoredPage(
+            lines: [Self.line("one two", y: 110, height: 60)], wordBoxes: [PixelBox(x: 0, y: 120, width: 0, height: 10)])
         let kept = spanning.onlyTranscribed(by: truth)
         #expect(kept.lines.count == 1 && kept.wordBoxes.isEmpty)
         #expect(spanning.onlyTranscribed(by: ScoredPage(lines: [], wordBoxes: [])).lines.isEmpty)

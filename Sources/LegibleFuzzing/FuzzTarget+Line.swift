@@ -1,0 +1,55 @@
+import Foundation
+import LegibleHandwriting
+import LegibleLayout
+
+// The `line` harness (`Docs/Hardening.md`, "Fuzzing"): the handwriting reader on line crops of
+// any size and content, through the real model.
+extension FuzzTarget {
+    /// The reader the harness runs, loaded once from where `ingest` finds it; nil where
+    /// `Tools/install-dependencies` has not put its files (the harness then checks nothing).
+    nonisolated(unsafe) static let lineReader: (model: HandwritingModel, classes: ReadingClasses, words: CTCDecoding.Vocabulary)? = {
+        let folder = HandwritingModel.Files.defaultFolder(
+            executable: CommandLine.arguments.first ?? "", environment: ProcessInfo.processInfo.environment)
+        guard let model = try? HandwritingModel(files: HandwritingModel.Files(folder: folder)) else { return nil }
+        let classes = model.latinClasses()
+        return (model, classes, CTCDecoding.Vocabulary(alphabet: classes.symbols, words: decodingWords))
+    }()
+
+    /// A page from `data`: the first two bytes give its width (1…256) and height (1…64), the
+    /// next eight up to two line boxes (any position and size, inside the page or not, as a
+    /// line finder could give), the rest its grey pixels, cycled. Every box gets one reading,
+    /// from its crop only, whose characters are the page script's, in order on the steps, each
+    /// of confidence 0…1.
+    static func line(_ data: Data) {
+        guard let reader = lineReader, data.count >= 11 else { return }
+        let bytes = [UInt8](data)
+        let (width, height) = (Int(bytes[0]) + 1, Int(bytes[1]) % 64 + 1)
+        let ink = Array(bytes.dropFirst(10))
+        let image = GreyImage(width: width, height: height, pixels: (0..<(width * height)).map { ink[$0 % ink.count] })
+        let boxes = [2, 6].map { at in
+            PixelBox(
+                x: Double(Int(bytes[at]) - 64), y: Double(Int(bytes[at + 1]) - 64) / 2, width: Double(bytes[at + 2]),
+                height: Double(bytes[at + 3]) / 2)
+        }
+        guard let readings = try? reader.model.readPage(image, boxes: boxes, classes: reader.classes, words: reader.words) else {
+            preconditionFailure("the model failed on a line crop")
+        }
+        precondition(readings.count == boxes.count, "not one reading for each line")
+        for reading in readings {
+            precondition(reading.crop.x >= 0 && reading.crop.y >= 0, "a crop outside the page")
+            precondition(
+                reading.crop.x + reading.crop.width <= Double(width) && reading.crop.y + reading.crop.height <= Double(height),
+                "a crop outside the page")
+            precondition(reading.steps > 0 && reading.steps <= LineTensor.maximumWidth / 4 + 1, "a reading with no steps or too many")
+            var next = 0
+            for character in reading.characters {
+                precondition(reader.classes.symbols.dropFirst().contains(character.symbol), "a symbol outside the page's script")
+                precondition(
+                    character.steps.lowerBound >= next && character.steps.upperBound < reading.steps,
+                    "characters overlap or leave the steps")
+                precondition((0...1.0001).contains(character.confidence), "a confidence outside 0…1")
+                next = character.steps.upperBound + 1
+            }
+        }
+    }
+}
