@@ -50,9 +50,10 @@ struct IngestCommand {
         let manifest = try plan.shard.map { try ManifestLog(output: plan.output, shard: $0) }
         try manifest?.append(.task(ManifestLog.taskRecord(plan)))
         // Load one engine up front so a missing language fails once, with 69, before any work.
-        let first = needsReader ? try Readers.recogniser(plan.options) : nil
+        let workers = min(plan.jobs, max(plan.pages.count, 1))
+        let first = needsReader ? try Readers.recogniser(plan.options, workers: workers) : nil
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
-        var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Readers.recogniser(options) })
+        var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Readers.recogniser(options, workers: workers) })
         ingest.pageEnded = { progress.advance(label: $0) }
         let report: Ingest.Report
         do {

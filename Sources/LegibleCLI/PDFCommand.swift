@@ -93,8 +93,9 @@ enum PDFCommand {
         try plan.check()
         try Ingest.prepareOutputFolder(folder)
         tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)
-        let first = try Readers.recogniser(options)
-        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options) }).run(
+        let workers = min(jobs, max(pages.count, 1))
+        let first = try Readers.recogniser(options, workers: workers)
+        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options, workers: workers) }).run(
             firstReader: first, manifest: nil)
         IngestCommand.keepUntilExit(report.readers)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }

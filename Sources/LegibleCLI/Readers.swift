@@ -10,14 +10,16 @@ extension LineChoice: OptionChoice {}
 /// it, one of each per worker; and how both read PDF pages.
 enum Readers {
     /// A recogniser for `options`, with the handwriting reader when `options.lineChoice` asks
-    /// for it. Its files missing or altered is a missing dependency (69), named in one line.
-    static func recogniser(_ options: OCROptions) throws -> Recogniser {
+    /// for it, for one of `workers` workers: the cores the workers leave run the model's
+    /// operators (``modelThreads(workers:)``). Its files missing or altered is a missing
+    /// dependency (69), named in one line.
+    static func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
         guard options.lineChoice != .tesseract else { return recogniser }
         let folder = HandwritingModel.Files.defaultFolder(
             executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
         do {
-            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
+            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: modelThreads(workers: workers))
             let words = try wordList(forLanguages: options.languages)
             recogniser.lineReader = HandwritingLineReader(model: model, words: words)
         } catch {
@@ -25,6 +27,14 @@ enum Readers {
             throw CLIError(code: 69, message: String(describing: error))
         }
         return recogniser
+    }
+
+    /// Threads for each worker's handwriting model: the cores shared among `workers`, at least
+    /// one. With one worker on two cores, the model's second thread took the five English
+    /// letters from 7.3 s to 5.9 s (`Docs/Recognition.md`, "Handwriting"); with a worker a core,
+    /// more threads would only contend.
+    static func modelThreads(workers: Int) -> Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount / max(workers, 1))
     }
 
     /// The word list for `languages`, read once per process and shared by every worker's

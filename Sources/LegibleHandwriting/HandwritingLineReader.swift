@@ -64,11 +64,10 @@ public final class HandwritingLineReader: LineReader {
     /// The lines this reader read, their words cut at the gaps of their ink where the time
     /// steps put them, as `align --image` places corrected words (`Docs/Editing.md`, "Fitting
     /// words to their ink"); Tesseract's lines as they are.
-    public func finish(_ layout: PageLayout, imageData data: Data, path: String) throws -> PageLayout {
+    public func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout {
         let read = Set(layout.lines.indices.filter { layout.lines[$0].reader == name })
         guard !read.isEmpty else { return layout }
-        let ink = try PageInk.mask(imageData: data, path: path)
-        return InkFit.fitted(layout, lines: read, ink: ink, splittingRows: false) { _ in true }
+        return InkFit.fitted(layout, lines: read, ink: try ink(), splittingRows: false) { _ in true }
     }
 
     /// The reading's words: runs of characters between spaces, each character a glyph whose box

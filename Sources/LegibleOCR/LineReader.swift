@@ -13,8 +13,8 @@ public protocol LineReader: AnyObject {
     /// row-major), in order, nil where it read nothing.
     func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8])) throws -> [RecognisedLine?]
     /// The page assembled from the kept readings, made final: the lines this reader read may
-    /// have their words fitted to the ink of the image `data`.
-    func finish(_ layout: PageLayout, imageData data: Data, path: String) throws -> PageLayout
+    /// have their words fitted to the page's `ink` (image pixels), made only when asked for.
+    func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout
 }
 
 /// How the reading kept for a line is chosen between Tesseract's and a second reader's

@@ -11,10 +11,17 @@ public enum PageInk {
     public static func mask(imageData data: Data, path: String) throws -> InkMask {
         let (_, image) = try Recogniser.decoded(data, path: path)
         let prepared = try Preprocessor(options: .all).run(image)
-        guard var binary = prepared.binary else {
+        guard let binary = prepared.binary else {
             throw OCRError.unreadableImage(path: path, reason: "no ink could be told from the paper")
         }
-        if prepared.rotationDegrees != 0, let turned = Leptonica.rotate(binary, degrees: -prepared.rotationDegrees) { binary = turned }
+        return try mask(binary, rotationDegrees: prepared.rotationDegrees, path: path)
+    }
+
+    /// The ink `binary` (1-bit, ink = 1) of a page prepared turned by `rotationDegrees`, turned
+    /// back into the image's displayed pixels.
+    static func mask(_ binary: PixImage, rotationDegrees: Double, path: String) throws -> InkMask {
+        var binary = binary
+        if rotationDegrees != 0, let turned = Leptonica.rotate(binary, degrees: -rotationDegrees) { binary = turned }
         guard let mask = InkMask(width: binary.width, height: binary.height, pixels: Leptonica.pixels(binary)) else {
             throw OCRError.unreadableImage(path: path, reason: "the ink's size differs from the image's")
         }

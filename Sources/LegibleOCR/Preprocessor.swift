@@ -50,6 +50,9 @@ public enum PreprocessingStepKind: String, CaseIterable, Sendable {
 
 struct Preprocessor {
     var options: PreprocessingOptions
+    /// Whether ``Result/pageInk`` is kept: the ink as ``PageInk`` gives it, for a second line
+    /// reader's words, made from this run's steps rather than by preparing the page again.
+    var keepsPageInk = false
 
     struct Result {
         /// The page Tesseract reads: the grey page masked to the ink (step 5), or the original
@@ -61,6 +64,10 @@ struct Preprocessor {
         var steps: [PreprocessingStep]
         /// Clockwise rotation (degrees) applied to the image; boxes are rotated back by it.
         var rotationDegrees: Double
+        /// The ink with rulings removed, as `Preprocessor(options: .all)` makes it (``PageInk``),
+        /// when ``Preprocessor/keepsPageInk`` asked for it and the options prepare the page as
+        /// `.all` does in every other step; nil otherwise.
+        var pageInk: PixImage?
         /// Whether binarisation's first split took over a fifth of the page for ink
         /// (``Preprocessor/isTexture(_:)``): grain, noise or a photograph, in whose ink lines
         /// are not looked for.
@@ -99,10 +106,13 @@ struct Preprocessor {
         let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         let grain = PreprocessingStep(name: "grain", applied: true, detail: "no ink but the paper's grain: nothing to read")
+        var asAll = options
+        asAll.ruleRemoval = true
+        let pageInk = keepsPageInk && asAll == .all ? Preprocessor(options: .all).removeRules(binarised.ink, rulings).0 : nil
         return Result(
             image: read, binary: cleaned,
             steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),
-            rotationDegrees: rotation, textured: binarised.textured)
+            rotationDegrees: rotation, pageInk: pageInk, textured: binarised.textured)
     }
 
     /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed

@@ -197,18 +197,29 @@ public final class Recogniser: @unchecked Sendable {
             file: (path as NSString).lastPathComponent, width: first.width, height: first.height,
             sha256: sha256 ?? Checksum.sha256Hex(of: data), dpi: first.resolution,
             orientation: first.header.orientation == 1 ? nil : first.header.orientation)
-        let lines = try readAgain(kept.lines, data: data, path: path)
+        // Taken out of the first reading here, so that its prepared page is freed before the
+        // second reading.
+        let (ink, rotation) = (first.prepared.pageInk, first.prepared.rotationDegrees)
+        let grey = first.grey.map { (width: first.width, height: first.height, pixels: $0) }
+        let lines = try readAgain(kept.lines, grey: grey, data: data, path: path)
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
-        guard let reader = lineReader, options.lineChoice != .tesseract else { return layout }
-        return try reader.finish(layout, imageData: data, path: path)
+        guard let reader = lineReader, readsAgain else { return layout }
+        return try reader.finish(layout) {
+            // The first reading's ink, when it kept it; else the page is prepared again.
+            if let ink { return try PageInk.mask(ink, rotationDegrees: rotation, path: path) }
+            return try PageInk.mask(imageData: data, path: path)
+        }
     }
 
-    /// `lines` each read again by the second line reader, when there is one, and the reading
-    /// kept as its choice says, noise dropped; each kept line names its reader.
-    func readAgain(_ lines: [RecognisedLine], data: Data, path: String) throws -> [RecognisedLine] {
-        guard let reader = lineReader, options.lineChoice != .tesseract, !lines.isEmpty else { return lines }
+    /// `lines` each read again by the second line reader, when there is one, on the page in
+    /// `grey` (decoded again from `data` when not given), and the reading kept as its choice
+    /// says, noise dropped; each kept line names its reader.
+    func readAgain(
+        _ lines: [RecognisedLine], grey: (width: Int, height: Int, pixels: [UInt8])?, data: Data, path: String
+    ) throws -> [RecognisedLine] {
+        guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
         let choice = options.lineChoice
-        let page = try Self.greyImage(data: data, path: path)
+        let page = try grey ?? Self.greyImage(data: data, path: path)
         let second = try reader.read(lines, page: page)
         return zip(lines, second).compactMap { line, reading in
             var first = line
@@ -227,7 +238,13 @@ public final class Recogniser: @unchecked Sendable {
         var resolution: Int
         var reading: Reading
         var prepared: Preprocessor.Result
+        /// The page in grey (`width × height`, row-major), kept for a second line reader; nil
+        /// without one.
+        var grey: [UInt8]?
     }
+
+    /// Whether a second line reader reads the lines again (``OCROptions/lineChoice``).
+    var readsAgain: Bool { lineReader != nil && options.lineChoice != .tesseract }
 
     /// Decodes and reads the page the configured way. The decoded image is released before
     /// this returns, and only a retry that prepares the page anew (rule removal, the original
@@ -238,7 +255,8 @@ public final class Recogniser: @unchecked Sendable {
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let (reading, prepared) = try read(image, .standard, resolution: resolution, path: path)
         return FirstReading(
-            header: header, width: image.width, height: image.height, resolution: resolution, reading: reading, prepared: prepared)
+            header: header, width: image.width, height: image.height, resolution: resolution, reading: reading, prepared: prepared,
+            grey: readsAgain ? Leptonica.greyPixels(image) : nil)
     }
 
     /// Every reading made, the first one first, the index of the best, and whether the check
@@ -282,7 +300,9 @@ public final class Recogniser: @unchecked Sendable {
         var preprocessing = options.preprocessing
         if strategy == .ruleRemoval { preprocessing.ruleRemoval = true }
         if strategy == .original { preprocessing = .none }
-        let prepared = try Preprocessor(options: preprocessing).run(image)
+        var preprocessor = Preprocessor(options: preprocessing)
+        preprocessor.keepsPageInk = strategy == .standard && readsAgain
+        let prepared = try preprocessor.run(image)
         if strategy == .standard, let folder = preprocessedImageFolder {
             Leptonica.writePNG(prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
         }
