@@ -71,8 +71,8 @@ public final class HandwritingLineReader: LineReader {
     }
 
     /// The reading's words: runs of characters between spaces, each character a glyph whose box
-    /// spans its time steps across the line's height, kept inside `box`.
-    static func words(_ reading: LineReading, within box: PixelBox) -> [RecognisedWord] {
+    /// spans its time steps across the line's height, kept inside `box` (image pixels).
+    public static func words(_ reading: LineReading, within box: PixelBox) -> [RecognisedWord] {
         guard reading.steps > 0 else { return [] }
         let stepWidth = reading.crop.width / Double(reading.steps)
         func span(_ steps: ClosedRange<Int>) -> PixelBox {

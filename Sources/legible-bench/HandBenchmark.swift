@@ -94,20 +94,10 @@ func pageWidth(_ lines: [HandLine], model: HandwritingModel, classes: ReadingCla
         })
 }
 
-/// The words of a reading with their mean character confidence.
+/// The words of a reading with their mean character confidence, cut as the handwriting reader
+/// cuts them.
 func wordConfidences(_ reading: LineReading) -> [(word: String, confidence: Double)] {
-    var words: [(word: String, confidence: Double)] = []
-    var current: [CTCDecoding.Character] = []
-    func close() {
-        guard !current.isEmpty else { return }
-        words.append((current.map(\.symbol).joined(), Double(current.map(\.confidence).reduce(0, +)) / Double(current.count)))
-        current = []
-    }
-    for character in reading.characters {
-        if character.symbol.allSatisfy(\.isWhitespace) { close() } else { current.append(character) }
-    }
-    close()
-    return words
+    HandwritingLineReader.words(reading, within: reading.crop).map { ($0.text, $0.confidence ?? 0) }
 }
 
 /// Prints the seconds a line of `pages` takes as `ingest` reads it (``HandwritingModel/read``).
