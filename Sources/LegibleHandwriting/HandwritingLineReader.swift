@@ -38,11 +38,14 @@ public final class HandwritingLineReader: LineReader {
         return zip(lines, readings).map { line, reading in
             var words = Self.words(reading, within: line.box)
             guard !words.isEmpty else { return nil }
-            if let list = self.words?.words {
-                for index in words.indices {
-                    let listed = list.contains(String(WordConfidence.core(words[index].text)))
-                    words[index].confidence = WordConfidence.calibrated(words[index].confidence ?? 0, listed: listed)
+            for index in words.indices {
+                var confidence = words[index].confidence ?? 0
+                if let list = self.words?.words {
+                    confidence = WordConfidence.calibrated(
+                        confidence, listed: list.contains(String(WordConfidence.core(words[index].text))))
                 }
+                // In whole percent, as Tesseract gives it and hOCR's x_wconf carries it.
+                words[index].confidence = (confidence * 100).rounded() / 100
             }
             return RecognisedLine(
                 words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
@@ -67,7 +70,25 @@ public final class HandwritingLineReader: LineReader {
     public func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout {
         let read = Set(layout.lines.indices.filter { layout.lines[$0].reader == name })
         guard !read.isEmpty else { return layout }
-        return InkFit.fitted(layout, lines: read, ink: try ink(), splittingRows: false) { _ in true }
+        var fitted = InkFit.fitted(layout, lines: read, ink: try ink(), splittingRows: false) { _ in true }
+        for index in read where index < fitted.lines.count {
+            fitted.lines[index].words = fitted.lines[index].words?.map(Self.inWholePixels)
+        }
+        return fitted
+    }
+
+    /// `word` with its box and its glyphs' boxes grown to whole pixels, as Tesseract gives
+    /// them: time steps and a word's shares for its glyphs fall between pixels, which hOCR
+    /// cannot carry, so an exported page would not import as it was read.
+    static func inWholePixels(_ word: Word) -> Word {
+        var word = word
+        word.box = word.box.wholePixels
+        word.glyphs = word.glyphs?.map { glyph in
+            var glyph = glyph
+            glyph.box = glyph.box.wholePixels
+            return glyph
+        }
+        return word
     }
 
     /// The reading's words: runs of characters between spaces, each character a glyph whose box

@@ -75,6 +75,12 @@ public struct PixelBox: Hashable, Sendable, Codable {
             && other.maxY <= maxY + slack
     }
 
+    /// The smallest box of whole pixels that holds this one: its left and top edges rounded
+    /// down, its right and bottom edges up.
+    public var wholePixels: PixelBox {
+        PixelBox(left: x.rounded(.down), top: y.rounded(.down), right: maxX.rounded(.up), bottom: maxY.rounded(.up))
+    }
+
     /// The box clipped to `0..<width × 0..<height` (an image's pixel area).
     public func clipped(toWidth imageWidth: Double, height imageHeight: Double) -> PixelBox {
         let left = min(max(x, 0), imageWidth)

@@ -48,6 +48,26 @@ struct HandwritingIngestTests {
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
     }
 
+    @Test("a page read by both readers exports to ALTO and hOCR and imports as it was: boxes in whole pixels, confidences in percent")
+    func roundTrip() throws {
+        guard Self.available else { return }
+        let out = try temporaryFolder()
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let read = try legible(["ingest", scan, "-o", out + "/read", "--reader", "auto", "--format", "json,alto,hocr", "-q"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let original = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: out + "/read/chicago-1.json")))
+        #expect(original.lines.contains { $0.reader == .handwriting })
+        func words(_ layout: PageLayout) -> [Word] { layout.lines.flatMap { $0.words ?? [] } }
+        for format in ["alto.xml", "hocr"] {
+            let imported = try legible(["ingest", scan, "--layout", out + "/read/chicago-1." + format, "-o", out + "/" + format, "-q"])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let again = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: out + "/" + format + "/chicago-1.json")))
+            #expect(again.text == original.text && again.paragraphs == original.paragraphs, "\(format)")
+            #expect(words(again) == words(original), "\(format)")
+            if format == "alto.xml" { #expect(again.withoutProvenance == original.withoutProvenance) }
+        }
+    }
+
     @Test("pdf --reader auto reads its images with both readers; with page documents --reader is a usage error")
     func pdfReader() throws {
         guard Self.available else { return }

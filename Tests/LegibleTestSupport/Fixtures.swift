@@ -128,7 +128,8 @@ public func groundTruthLayout(stem: String) throws -> PageLayout {
 
 extension PageLayout {
     /// The layout without what an ALTO or hOCR round trip cannot keep by design: provenance
-    /// (engine, preprocessing, the dpi recognition used) and line confidences.
+    /// (engine, preprocessing, the dpi recognition used, which reader read each line) and line
+    /// confidences.
     public var withoutProvenance: PageLayout {
         var copy = self
         copy.engine = nil
@@ -137,6 +138,7 @@ extension PageLayout {
         copy.lines = copy.lines.map { line in
             var line = line
             line.confidence = nil
+            line.reader = nil
             return line
         }
         return copy
