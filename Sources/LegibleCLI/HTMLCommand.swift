@@ -48,7 +48,7 @@ package enum HTMLCommand {
         try Ingest.prepareOutputFolder(output)
         // Copies are staged as they are made, so a run killed among them leaves temporaries:
         // removed here, as ingest removes its own (`Docs/CLI.md`, "Writing outputs").
-        for folder in [output, output + "/images"] { AtomicFile.removeStaleTemporaries(in: folder) }
+        AtomicFile.removeStaleTemporaries(in: output + "/images")
         let staging = AtomicFile.Staging()
         let placed = try place(scans, mode: mode, output: output, staging: staging)
         let notebook = Notebook(pages: pages)

@@ -42,28 +42,12 @@ struct IngestCommand {
 
     /// The ingest of `plan`, once planned.
     static func run(_ command: ParsedCommand, plan: IngestPlan) throws -> Int32 {
-        let needsReader = plan.sources.contains(where: \.needsReader)
-        if needsReader { tuneMallocForOCR(batch: plan.pages.count > 1, environment: ProcessInfo.processInfo.environment) }
-        try Ingest.prepareOutputFolder(plan.output)
-        AtomicFile.removeStaleTemporaries(in: plan.output)
-        // The task's start is logged before the engine loads, so the manifests' spans include it.
-        let manifest = try plan.shard.map { try ManifestLog(output: plan.output, shard: $0) }
-        try manifest?.append(.task(ManifestLog.taskRecord(plan)))
-        // Load one engine up front so a missing language fails once, with 69, before any work.
         let workers = min(plan.jobs, max(plan.pages.count, 1))
-        let first = needsReader ? try Readers.recogniser(plan.options, workers: workers) : nil
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
         var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Readers.recogniser(options, workers: workers) })
         ingest.pageEnded = { progress.advance(label: $0) }
-        let report: Ingest.Report
-        do {
-            report = try ingest.run(firstReader: first, manifest: manifest)
-        } catch {
-            keepUntilExit(first.map { [$0] } ?? [])
-            throw error
-        }
+        let report = try ingest.perform(keepingReaders: true)
         progress.finish()
-        keepUntilExit(report.readers)
         if !command[quiet] { try summarise(report.outcomes, of: plan) }
         for outcome in report.outcomes where outcome.carriesText {
             Console.message("\(outcome.page.name): already carries text, so it was left alone (--force reads it again)")
@@ -71,18 +55,6 @@ struct IngestCommand {
         let failures = report.outcomes.compactMap { $0.failure.map(CLIError.init) }
         for failure in failures { Console.message(failure.message) }
         return failures.first?.exitCode ?? 0
-    }
-
-    /// Keeps `readers` until the process exits (`Docs/Recognition.md`, "Speed and memory"):
-    /// tearing an engine down frees its model piece by piece, while at exit the system takes
-    /// the whole process back at once. Each is first let finish loading, so that exit never
-    /// frees a library's globals under a loading thread. Only the CLI does this; a long-lived
-    /// program frees its readers as usual.
-    static func keepUntilExit(_ readers: [any PageReader]) {
-        for reader in readers {
-            reader.finishLoading()
-            _ = Unmanaged.passRetained(reader as AnyObject)
-        }
     }
 
     /// The plan the command line asks for, checked before any work.

@@ -91,13 +91,9 @@ enum PDFCommand {
         var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
         plan.pdfDrawing = Readers.pdfDrawing(options)
         try plan.check()
-        try Ingest.prepareOutputFolder(folder)
-        tuneMallocForOCR(batch: pages.count > 1, environment: ProcessInfo.processInfo.environment)
         let workers = min(jobs, max(pages.count, 1))
-        let first = try Readers.recogniser(options, workers: workers)
-        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options, workers: workers) }).run(
-            firstReader: first, manifest: nil)
-        IngestCommand.keepUntilExit(report.readers)
+        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options, workers: workers) }).perform(
+            keepingReaders: true)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
         if let page = report.outcomes.first(where: \.carriesText)?.page {
             throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")

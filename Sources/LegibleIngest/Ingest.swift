@@ -39,6 +39,7 @@ public struct Ingest: Sendable {
             throw FileError(.cannotCreate, "cannot create output folder \(output)")
         }
         guard access(output, W_OK) == 0 else { throw FileError(.cannotCreate, "output folder \(output) is not writable") }
+        AtomicFile.removeStaleTemporaries(in: output)
     }
 
     /// Runs every page; `firstReader`, when given, serves the first worker. With a shard, each

@@ -420,6 +420,14 @@ struct HardeningTests {
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(!left.contains(deadPDF) && left.contains(otherPDF))
+        // pdf given an image ingests it as ingest does, into --keep, cleaning that folder too.
+        let kept = "\(folder)/kept"
+        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+        let deadKept = ".page.json.legible-\(host)-4000000-7.tmp"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(kept)/\(deadKept)"))
+        let fromImage = try shell("\"$L\" pdf page.png -o image.pdf --keep kept --reader tesseract", in: folder)
+        #expect(fromImage.status == 0, "\(fromImage.stderr)")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: kept)).contains(deadKept))
     }
 
     // MARK: Hangs
