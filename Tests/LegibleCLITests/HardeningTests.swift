@@ -404,14 +404,19 @@ struct HardeningTests {
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out"))
         #expect(!names.contains(dead))
         #expect(names.contains(live) && names.contains(foreign))
-        // html stages each copied scan as it goes, so a killed html leaves temporaries too.
-        let images = "\(folder)/notebook/images"
-        try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
-        let deadCopy = ".page.png.legible-\(host)-4000000-4.tmp"
-        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(images)/\(deadCopy)"))
-        let html = try shell("\"$L\" html out/page.json -o notebook --scans .", in: folder)
-        #expect(html.status == 0, "\(html.stderr)")
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: images)).contains(deadCopy))
+        // html stages each copied scan as it goes, so a killed html leaves temporaries too; pdf
+        // given an image ingests it as ingest does, into --keep, cleaning that folder too.
+        for (subfolder, name, command) in [
+            ("notebook/images", ".page.png.legible-\(host)-4000000-4.tmp", "html out/page.json -o notebook --scans ."),
+            ("kept", ".page.json.legible-\(host)-4000000-7.tmp", "pdf page.png -o image.pdf --keep kept --reader tesseract"),
+        ] {
+            let inside = "\(folder)/\(subfolder)"
+            try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: "\(inside)/\(name)"))
+            let run = try shell("\"$L\" \(command)", in: folder)
+            #expect(run.status == 0, "\(command): \(run.stderr)")
+            #expect(!(try FileManager.default.contentsOfDirectory(atPath: inside)).contains(name), "\(command)")
+        }
         // pdf streams one file, and removes what a killed pdf left of that file only.
         let deadPDF = ".notebook.pdf.legible-\(host)-4000000-5.tmp"
         let otherPDF = ".other.pdf.legible-\(host)-4000000-6.tmp"
@@ -420,14 +425,6 @@ struct HardeningTests {
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
         #expect(!left.contains(deadPDF) && left.contains(otherPDF))
-        // pdf given an image ingests it as ingest does, into --keep, cleaning that folder too.
-        let kept = "\(folder)/kept"
-        try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
-        let deadKept = ".page.json.legible-\(host)-4000000-7.tmp"
-        try Data("x".utf8).write(to: URL(fileURLWithPath: "\(kept)/\(deadKept)"))
-        let fromImage = try shell("\"$L\" pdf page.png -o image.pdf --keep kept --reader tesseract", in: folder)
-        #expect(fromImage.status == 0, "\(fromImage.stderr)")
-        #expect(!(try FileManager.default.contentsOfDirectory(atPath: kept)).contains(deadKept))
     }
 
     // MARK: Hangs
