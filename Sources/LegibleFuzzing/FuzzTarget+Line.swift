@@ -15,22 +15,39 @@ extension FuzzTarget {
         return (model, classes, CTCDecoding.Vocabulary(alphabet: classes.symbols, words: decodingWords))
     }()
 
-    /// A page from `data`: the first two bytes give its width (1…256) and height (1…64), the
-    /// next eight up to two line boxes (any position and size, inside the page or not, as a
-    /// line finder could give), the rest its grey pixels, cycled. Every box gets one reading,
-    /// from its crop only, whose characters are the page script's, in order on the steps, each
-    /// of confidence 0…1.
+    /// A page from `data`: after a first byte that chooses whether the model reads it (when it
+    /// is 0: the model takes most of a run, and the crops and their resizing are what vary
+    /// most), two bytes give its width (1…256) and height (1…64), the next eight two line boxes
+    /// (any position and size, inside the page or not, as a line finder could give), the rest
+    /// its grey pixels, cycled. Every box's crop lies in the page and resizes, at every width,
+    /// to a tensor of the model's height, at most the widest line, of values in [-1, 1]. Read by
+    /// the model, every box gets one reading, from its crop only, whose characters are the page
+    /// script's, in order on the steps, each of confidence 0…1.
     static func line(_ data: Data) {
-        guard let reader = lineReader, data.count >= 11 else { return }
+        guard let reader = lineReader, data.count >= 12 else { return }
         let bytes = [UInt8](data)
-        let (width, height) = (Int(bytes[0]) + 1, Int(bytes[1]) % 64 + 1)
-        let ink = Array(bytes.dropFirst(10))
+        let (width, height) = (Int(bytes[1]) + 1, Int(bytes[2]) % 64 + 1)
+        let ink = Array(bytes.dropFirst(11))
         let image = GreyImage(width: width, height: height, pixels: (0..<(width * height)).map { ink[$0 % ink.count] })
-        let boxes = [2, 6].map { at in
+        let boxes = [3, 7].map { at in
             PixelBox(
                 x: Double(Int(bytes[at]) - 64), y: Double(Int(bytes[at + 1]) - 64) / 2, width: Double(bytes[at + 2]),
                 height: Double(bytes[at + 3]) / 2)
         }
+        for box in boxes {
+            let (crop, origin) = image.crop(box, padding: 8)
+            precondition(
+                origin.x >= 0 && origin.y >= 0 && origin.x + crop.width <= width && origin.y + crop.height <= height,
+                "a crop outside the page")
+            for scale in HandwritingModel.widthScales {
+                let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
+                precondition(
+                    tensor.height == LineTensor.height && (16...LineTensor.maximumWidth).contains(tensor.width), "a tensor of another size")
+                precondition(tensor.values.count == 3 * tensor.height * tensor.width, "a tensor of another length")
+                precondition(tensor.values.allSatisfy { $0 >= -1.0001 && $0 <= 1.0001 }, "a value outside [-1, 1]")
+            }
+        }
+        guard bytes[0] == 0 else { return }
         guard let readings = try? reader.model.readPage(image, boxes: boxes, classes: reader.classes, words: reader.words) else {
             preconditionFailure("the model failed on a line crop")
         }
