@@ -23,9 +23,6 @@ struct CodePointMap: Sendable {
         codePointIndex = index
     }
 
-    /// Number of code points.
-    var codePointCount: Int { utf16Offsets.count - 1 }
-
     /// The UTF-16 offset of code point `codePoint`, clamped to the text.
     func utf16(_ codePoint: Int) -> Int { utf16Offsets[min(max(codePoint, 0), utf16Offsets.count - 1)] }
 

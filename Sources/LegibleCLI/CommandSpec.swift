@@ -25,8 +25,6 @@ enum OptionKind: Sendable {
     case list([String])
     /// Two values, as `--range START END`.
     case pair(String, String)
-
-    var takesValue: Bool { if case .flag = self { return false } else { return true } }
 }
 
 /// One option of a command, declared once: parsing, validation, usage and help come from it.

@@ -5,11 +5,6 @@ import LegibleLayout
 /// Transkribus), hOCR or PAGE XML (Transkribus, eScriptorium) — into the same page document the OCR path writes, without running
 /// a recogniser. Reading text follows `Docs/PageDocument.md`, "Reading text" (``PageLayout/assemble``).
 public enum LayoutImporter {
-    /// The formats this importer reads, chosen by the document's root element.
-    public enum Format: String, Sendable {
-        case alto, hocr, page
-    }
-
     /// Imports `data` (the layout file `file`) for the scan described by `image` (its real
     /// pixel size, file name and hash).
     /// - Throws: ``ImportError`` naming the file and the line/column of the problem: malformed

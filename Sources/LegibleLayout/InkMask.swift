@@ -24,14 +24,6 @@ public struct InkMask: Sendable, Equatable {
         return view
     }
 
-    /// Whether pixel (`x`, `y`) is ink; false outside the page and inside an excluded box.
-    public func isInk(x: Int, y: Int) -> Bool {
-        x >= 0 && y >= 0 && x < width && y < height && pixels[y * width + x] != 0 && !isExcluded(x: x, y: y)
-    }
-
-    /// Whether pixel (`x`, `y`) lies inside an excluded box.
-    func isExcluded(x: Int, y: Int) -> Bool { Self.isInside(x: x, y: y, excluded) }
-
     /// Whether pixel (`x`, `y`)'s centre lies inside one of `boxes`.
     static func isInside(x: Int, y: Int, _ boxes: [PixelBox]) -> Bool {
         let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
