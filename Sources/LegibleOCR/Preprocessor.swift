@@ -108,7 +108,11 @@ struct Preprocessor {
         let grain = PreprocessingStep(name: "grain", applied: true, detail: "no ink but the paper's grain: nothing to read")
         var asAll = options
         asAll.ruleRemoval = true
-        let pageInk = keepsPageInk && asAll == .all ? Preprocessor(options: .all).removeRules(binarised.ink, rulings).0 : nil
+        // With rule removal on, `cleaned` is that ink already; otherwise the rules are removed
+        // from this run's ink, rather than the page prepared again.
+        let pageInk =
+            keepsPageInk && asAll == .all
+            ? (options.ruleRemoval ? cleaned : Preprocessor(options: .all).removeRules(binarised.ink, rulings).0) : nil
         return Result(
             image: read, binary: cleaned,
             steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),

@@ -10,7 +10,7 @@ import Testing
 @Suite("the page's ink kept from the first reading")
 struct PageInkTests {
     @Test(
-        "kept with the default steps, the ink is PageInk's, rulings removed; other steps keep none",
+        "kept with the default steps or every step, the ink is PageInk's, rulings removed; other steps keep none",
         arguments: ["chicago-1", "dkg-legal", "humor-plain"])
     func keptInk(_ stem: String) throws {
         let path = Repository.scans.appendingPathComponent("\(stem).png").path
@@ -21,6 +21,10 @@ struct PageInkTests {
         let prepared = try preprocessor.run(image)
         let kept = try PageInk.mask(try #require(prepared.pageInk), rotationDegrees: prepared.rotationDegrees, path: path)
         #expect(kept == (try PageInk.mask(imageData: data, path: path)))
+        var all = Preprocessor(options: .all)
+        all.keepsPageInk = true
+        let removing = try all.run(image)
+        #expect(try PageInk.mask(try #require(removing.pageInk), rotationDegrees: removing.rotationDegrees, path: path) == kept)
         var unasked = preprocessor
         unasked.keepsPageInk = false
         #expect(try unasked.run(image).pageInk == nil)
