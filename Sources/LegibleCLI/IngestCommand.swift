@@ -42,9 +42,8 @@ struct IngestCommand {
 
     /// The ingest of `plan`, once planned.
     static func run(_ command: ParsedCommand, plan: IngestPlan) throws -> Int32 {
-        let workers = min(plan.jobs, max(plan.pages.count, 1))
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
-        var ingest = Ingest(plan: plan, makeReader: { [options = plan.options] in try Readers.recogniser(options, workers: workers) })
+        var ingest = Readers.ingest(plan)
         ingest.pageEnded = { progress.advance(label: $0) }
         let report = try ingest.perform(keepingReaders: true)
         progress.finish()

@@ -91,9 +91,7 @@ enum PDFCommand {
         var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
         plan.pdfDrawing = Readers.pdfDrawing(options)
         try plan.check()
-        let workers = min(jobs, max(pages.count, 1))
-        let report = try Ingest(plan: plan, makeReader: { [options] in try Readers.recogniser(options, workers: workers) }).perform(
-            keepingReaders: true)
+        let report = try Readers.ingest(plan).perform(keepingReaders: true)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
         if let page = report.outcomes.first(where: \.carriesText)?.page {
             throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleHandwriting
+import LegibleIngest
 import LegibleOCR
 import LegiblePDFInput
 
@@ -35,6 +36,12 @@ enum Readers {
     /// more threads would only contend.
     static func modelThreads(workers: Int) -> Int {
         max(1, ProcessInfo.processInfo.activeProcessorCount / max(workers, 1))
+    }
+
+    /// An ingest of `plan` whose workers each make their recogniser for the plan's options
+    /// (``recogniser(_:workers:)``), as `ingest` and `pdf` run it.
+    static func ingest(_ plan: IngestPlan) -> Ingest {
+        Ingest(plan: plan, makeReader: { [options = plan.options, workers = plan.workers] in try recogniser(options, workers: workers) })
     }
 
     /// The word list for `languages`, read once per process and shared by every worker's

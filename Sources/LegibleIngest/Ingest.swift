@@ -50,7 +50,7 @@ public struct Ingest: Sendable {
         let queue = WorkQueue(order: largestFirst())
         let results = OutcomeStore(count: plan.pages.count)
         let group = DispatchGroup()
-        for worker in 0..<min(plan.jobs, plan.pages.count) {
+        for worker in 0..<min(plan.workers, plan.pages.count) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }

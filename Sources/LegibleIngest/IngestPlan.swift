@@ -20,6 +20,8 @@ public struct IngestPlan: Sendable {
     public var options: OCROptions
     /// Worker threads, each with its own reader.
     public var jobs: Int
+    /// The workers that actually run: `jobs`, but no more than there are pages (one for none).
+    public var workers: Int { min(jobs, max(pages.count, 1)) }
     /// Whether pages are read again even when their outputs are up to date.
     public var force: Bool
     /// With a shard: which part of the batch this is.

@@ -73,6 +73,13 @@ struct IngestTests {
         return try Ingest(plan: plan, makeReader: { reader }).run(firstReader: nil, manifest: nil)
     }
 
+    @Test("the workers that run are the jobs asked for, no more than the pages, and one for none")
+    func workers() {
+        #expect(IngestPlan(images: ["a.png", "b.png", "c.png"], output: "out", jobs: 2).workers == 2)
+        #expect(IngestPlan(images: ["a.png"], output: "out", jobs: 4).workers == 1)
+        #expect(IngestPlan(images: [], output: "out", jobs: 4).workers == 1)
+    }
+
     @Test("every page is read once and every format is written, outcomes in input order")
     func writesEveryFormat() throws {
         let workspace = try Workspace(pages: Self.pages)
