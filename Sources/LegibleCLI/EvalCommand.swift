@@ -100,7 +100,7 @@ enum EvalCommand {
         let page = ScoredPage(layout)
         let scored = onlyTranscribed ? page.onlyTranscribed(by: truth) : page
         var row = Row(name: stem, ours: Scorer.score(scored, against: truth), tesseract: plain)
-        let lines = layout.lines.filter { line in !onlyTranscribed || scored.lines.contains { $0.box == line.box } }
+        let lines = layout.lines.filter { !onlyTranscribed || truth.transcribes($0.box) }
         for line in lines { row.readers[(line.reader ?? .tesseract).rawValue, default: 0] += 1 }
         let read = lines.flatMap { line in
             (line.words ?? []).map { (word: layout.text(of: $0.range), confidence: $0.confidence ?? line.confidence ?? 0) }

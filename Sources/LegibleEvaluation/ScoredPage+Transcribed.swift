@@ -12,13 +12,15 @@ extension ScoredPage {
     /// line read anywhere else, noise included, is not counted either, so the figure says how
     /// well the transcribed lines were read, not how clean the page is.
     public func onlyTranscribed(by truth: ScoredPage) -> ScoredPage {
-        let regions = truth.lines.map(\.box)
-        func transcribed(_ box: PixelBox) -> Bool {
-            let area = box.width * box.height
-            guard area > 0 else { return false }
-            let inside = regions.reduce(0) { total, region in total + (box.intersection(region).map { $0.width * $0.height } ?? 0) }
-            return min(inside, area) >= Self.transcribedShare * area
-        }
-        return ScoredPage(lines: lines.filter { transcribed($0.box) }, wordBoxes: wordBoxes.filter(transcribed))
+        ScoredPage(lines: lines.filter { truth.transcribes($0.box) }, wordBoxes: wordBoxes.filter(truth.transcribes))
+    }
+
+    /// Whether `box` (image pixels), a read line's or word's, lies mostly (at least
+    /// ``transcribedShare`` of its area) in this truth's line boxes; never for an empty box.
+    public func transcribes(_ box: PixelBox) -> Bool {
+        let area = box.width * box.height
+        guard area > 0 else { return false }
+        let inside = lines.reduce(0) { total, line in total + (box.intersection(line.box).map { $0.width * $0.height } ?? 0) }
+        return min(inside, area) >= Self.transcribedShare * area
     }
 }
