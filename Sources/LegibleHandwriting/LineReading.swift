@@ -67,31 +67,43 @@ extension HandwritingModel {
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
     ) throws(LoadFailure) -> [LineReading] {
         let lines = boxes.map { image.crop($0, padding: padding) }
-        func output(_ index: Int, _ scale: Double) throws(LoadFailure) -> (steps: Int, values: [Float]) {
-            let line = lines[index].image
-            return try probabilities(
-                LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale), classes: classes)
-        }
-        // The sample is read one width wider at a time, while widening still pays.
-        var sampled = [[(steps: Int, values: [Float])]](repeating: [], count: min(lines.count, Self.sampleLines))
-        var confidences = sampled.map { _ in [Float]() }
-        var width = 0
-        for (index, scale) in Self.widthScales.enumerated() where index == width + 1 || index == 0 {
-            for line in sampled.indices {
-                sampled[line].append(try output(line, scale))
-                confidences[line].append(
-                    decode(sampled[line][index], crop: PixelBox(x: 0, y: 0, width: 0, height: 0), classes: classes).confidence)
-            }
-            width = Self.pageWidth(confidences)
-        }
+        let (width, sampled) = try sampledWidth(lines.prefix(Self.sampleLines).map(\.image), classes: classes)
         var readings: [LineReading] = []
         for index in lines.indices {
-            let kept = index < sampled.count ? sampled[index][width] : try output(index, Self.widthScales[width])
             let (line, origin) = lines[index]
+            let kept = index < sampled.count ? sampled[index][width] : try output(line, Self.widthScales[width], classes: classes)
             let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))
             readings.append(decode(kept, crop: crop, classes: classes, words: words, settings: settings))
         }
         return readings
+    }
+
+    /// The index into ``widthScales`` a page whose first lines are `sample` (crops in grey) is
+    /// read at, and the model's output for each sampled line at each width read so far: the
+    /// sample is read at the narrowest width, then one wider at a time while ``pageWidth(_:)``
+    /// takes the wider one.
+    public func sampledWidth(
+        _ sample: [GreyImage], classes: ReadingClasses? = nil
+    ) throws(LoadFailure) -> (width: Int, sampled: [[(steps: Int, values: [Float])]]) {
+        var sampled = [[(steps: Int, values: [Float])]](repeating: [], count: sample.count)
+        var confidences = sample.map { _ in [Float]() }
+        var width = 0
+        for scale in Self.widthScales {
+            let index = sampled.first?.count ?? 0
+            for line in sample.indices {
+                sampled[line].append(try output(sample[line], scale, classes: classes))
+                confidences[line].append(
+                    decode(sampled[line][index], crop: PixelBox(x: 0, y: 0, width: 0, height: 0), classes: classes).confidence)
+            }
+            width = Self.pageWidth(confidences)
+            guard width == index, !sample.isEmpty else { break }
+        }
+        return (width, sampled)
+    }
+
+    /// The model's output for `line` (grey) at `scale` times its width at the model's height.
+    func output(_ line: GreyImage, _ scale: Double, classes: ReadingClasses?) throws(LoadFailure) -> (steps: Int, values: [Float]) {
+        try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale), classes: classes)
     }
 
     /// The line of `image` under `box`, read as a page of one line (``readPage(_:boxes:padding:classes:words:settings:)``).

@@ -65,14 +65,8 @@ struct PageWidthTests {
                 Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".xml")), file: page + ".xml", image: description)
             let grey = try Recogniser.greyImage(data: data, path: page)
             let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
-            let sampled = try truth.lines.prefix(HandwritingModel.sampleLines).map { line in
-                let (crop, _) = image.crop(line.box, padding: 8)
-                return try HandwritingModel.widthScales.map { scale in
-                    let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
-                    return model.decode(try model.probabilities(tensor, classes: classes), crop: line.box, classes: classes).confidence
-                }
-            }
-            return HandwritingModel.pageWidth(sampled)
+            let sample = truth.lines.prefix(HandwritingModel.sampleLines).map { image.crop($0.box, padding: 8).image }
+            return try model.sampledWidth(sample, classes: classes).width
         }
         let diary = try width("celestine-doniau-danest", "10c3fa40-d683-4703-8bc4-94b48936ce85")
         let letter = try width("jane-stanford-memorials", "Lettre251")
