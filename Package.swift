@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "LegiblePDFInput", targets: ["LegiblePDFInput"]),
         .library(name: "LegibleAlignment", targets: ["LegibleAlignment"]),
         .library(name: "LegibleSpeech", targets: ["LegibleSpeech"]),
+        .library(name: "LegibleNotebook", targets: ["LegibleNotebook"]),
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
@@ -127,6 +128,12 @@ let package = Package(
             name: "LegibleIngest",
             dependencies: ["LegibleSystem", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput"]),
 
+        // The notebook services every surface and command shares: page documents and their
+        // verified scans, the read-all as speech (Docs/Architecture.md, "Notebook services").
+        .target(
+            name: "LegibleNotebook",
+            dependencies: ["LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR"]),
+
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
         // executables").
@@ -135,12 +142,12 @@ let package = Package(
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
+                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
         .executableTarget(
             name: "legible-desktop",
-            dependencies: ["LegibleCLI", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages"]),
+            dependencies: ["LegibleCLI", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook"]),
         .executableTarget(
             name: "legible-bench",
             dependencies: [
@@ -192,6 +199,12 @@ let package = Package(
         .testTarget(
             name: "LegibleFuzzingTests",
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
+        .testTarget(
+            name: "LegibleNotebookTests",
+            dependencies: [
+                "LegibleNotebook", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleSpeech", "LegibleTextInput", "LegibleOCR",
+                "LegibleRaster", "LegibleSystem", "LegibleTestSupport",
+            ]),
         .testTarget(
             name: "LegibleBatchTests",
             dependencies: ["LegibleBatch"]),

@@ -2,6 +2,7 @@ import Foundation
 import LegibleAlignment
 import LegibleImport
 import LegibleLayout
+import LegibleNotebook
 import LegibleOCR
 import LegiblePages
 import LegibleSystem
@@ -28,7 +29,7 @@ enum AlignCommand {
         // The scan is read, never written: an output over it is refused as over the transcription.
         try OutputGuard.refuse(outputs: [outputPath], overwriting: [transcriptPath] + [command[image]].compactMap { $0 })
         // Written over itself, the document's lock is held from the read to the save.
-        let (page, file) = try QueryCommands.loadDocument(documentPath, holdingLock: outputPath == documentPath)
+        let (page, file) = try PageDocuments.open(documentPath, holdingLock: outputPath == documentPath)
         let transcript = try readTranscript(transcriptPath, page: page.layout)
         let alignment: TranscriptAlignment
         do {
@@ -80,29 +81,12 @@ enum AlignCommand {
     /// missing), else from the page's image beside the document when it is there and is the
     /// scan the page was read from; nil when there is none.
     static func ink(for layout: PageLayout, document: String, given: String?) throws -> InkMask? {
-        let beside = layout.image.file.map { AtomicFile.folderPath(of: document) + "/" + $0 }
-        guard let path = given ?? beside.flatMap({ FileManager.default.fileExists(atPath: $0) ? $0 : nil }) else { return nil }
-        // Read once: the bytes checked are the bytes whose ink is read. A folder, FIFO or
-        // device is named as what it is (66), and the size is capped before reading.
-        let data: Data
-        do {
-            data = try InputFile.read(path, what: "a scan")
-        } catch {
-            throw CLIError(error)
-        }
-        if let expected = layout.image.sha256, Checksum.sha256Hex(of: data) != expected.lowercased() {
-            guard given != nil else { return nil }
-            throw CLIError.badData("\(path): is not the scan this page was read from (its SHA-256 differs)")
-        }
-        let mask: InkMask
-        do {
-            mask = try PageInk.mask(imageData: data, path: path)
-        } catch let error as OCRError {
-            throw CLIError(code: error.exitCode, message: error.description)
-        }
+        guard let (scan, bytes) = try VerifiedScan.withBytes(for: layout, documentPath: document, given: given) else { return nil }
+        let mask = try PageInk.mask(imageData: bytes, path: scan.path)
+        // The gate compared the header's size; the decoded ink must agree before words are placed on it.
         guard mask.width == layout.image.width, mask.height == layout.image.height else {
             throw CLIError.badData(
-                "\(path): is \(mask.width) × \(mask.height) pixels, the page \(layout.image.width) × \(layout.image.height)")
+                "\(scan.path): its ink is \(mask.width) × \(mask.height) pixels, the page \(layout.image.width) × \(layout.image.height)")
         }
         return mask
     }

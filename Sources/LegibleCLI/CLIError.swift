@@ -1,5 +1,6 @@
 import LegibleImport
 import LegibleIngest
+import LegibleNotebook
 import LegibleOCR
 import LegiblePDF
 import LegiblePDFInput
@@ -41,32 +42,6 @@ struct CLIError: CLIFailure {
     static func missingInput(_ message: String) -> CLIError { CLIError(code: 66, message: message) }
     static func cannotCreate(_ message: String) -> CLIError { CLIError(code: 73, message: message) }
     static func io(_ message: String) -> CLIError { CLIError(code: 74, message: message) }
-}
-
-extension CLIError {
-    /// A page document that could not be opened for correcting, or saved (`Docs/Editing.md`,
-    /// "Saving"): changed by another writer or its lock held too long (75), holding fields this
-    /// build would drop (65), or not writable (73, 74).
-    init(_ failure: PageDocumentFile.SaveFailure, document path: String) {
-        switch failure {
-        case .changedOnDisk:
-            self.init(code: 75, message: "\(path) changed on disk while it was being edited; nothing was written: run it again")
-        case .busy:
-            self.init(
-                code: 75,
-                message:
-                    "\(path) is being changed by another process (its lock was held for \(Int(FileLock.defaultWait)) s); nothing was written: run it again"
-            )
-        case .unknownFields(let fields):
-            self.init(
-                code: 65,
-                message:
-                    "\(path): holds fields this version of legible does not know (\(fields.joined(separator: ", "))); correcting it would drop them, so it is not changed"
-            )
-        case .file(let error):
-            self.init(error)
-        }
-    }
 }
 
 extension OCRError: CLIFailure {
@@ -132,4 +107,15 @@ extension NotebookPDF.Failure: CLIFailure {
     /// A scan that cannot be placed in a PDF is bad data.
     package var exitCode: Int32 { 65 }
     package var message: String { description }
+}
+
+extension NotebookFailure: ExitStatus {
+    package var exitCode: Int32 {
+        switch self {
+        case .usage: return 64
+        case .badData: return 65
+        case .missingInput: return 66
+        case .busy: return 75
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleNotebook
 
 /// `legible dump PAGE.json`: a readable tree of the page for text goldens and eyeballing,
 /// one element per line: `Line @[x,y,w,h] "text" 0.91`, words indented below their line.
@@ -10,7 +11,7 @@ enum DumpCommand {
         summary: "Prints the page as a readable tree: `Line @[x,y,w,h] \"text\" 0.91`, words below their line.", run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
-        let page = try QueryCommands.loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         try Console.out(dump(page.layout))
         return 0
     }

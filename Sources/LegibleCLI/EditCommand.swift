@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleNotebook
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -20,7 +21,7 @@ enum EditCommand {
         let path = command.positionals[0]
         // The lock is held from the read to the save: a second writer waits for this one and
         // then edits what this one wrote (`Docs/Editing.md`, "Saving").
-        let (page, file) = try QueryCommands.loadDocument(path, holdingLock: true)
+        let (page, file) = try PageDocuments.open(path, holdingLock: true)
         let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
         try refuseSplitCharacters(range, in: page)
         do {
@@ -43,7 +44,7 @@ enum EditCommand {
         do {
             try file.save(layout)
         } catch {
-            throw CLIError(error, document: file.path)
+            throw PageDocuments.saveFailure(error, document: file.path)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleIngest
+import LegibleNotebook
 import LegibleReading
 import LegibleSpeech
 import LegibleSystem
@@ -24,8 +25,8 @@ extension HTMLCommand {
             try speakInto(folder!, paths: paths)
         }
         guard let folder else { return [] }
-        let names = try SpeakCommand.pageNames(paths)
-        let scripts = SpeakCommand.readAll(notebook.pages).map { TimingMap.script($0).text }
+        let names = try NotebookSpeech.audioNames(paths)
+        let scripts = NotebookSpeech.pieces(of: notebook.pages).map { TimingMap.script($0).text }
         var audio: [PageAudio?] = []
         for (index, name) in names.enumerated() {
             let map = try checkedMap(folder: folder, name: name, spoken: scripts[index], length: notebook.pages[index].length)

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleIngest
+import LegibleNotebook
 import LegibleOCR
 import LegiblePages
 import LegibleReading
@@ -36,11 +37,11 @@ package enum HTMLCommand {
     /// The notebook written into `output`.
     static func write(_ command: ParsedCommand, output: String) throws -> Int32 {
         let paths = command.positionals
-        let pages = try paths.map(QueryCommands.loadPage)
+        let pages = try paths.map(PageDocuments.load)
         let mode = command[images] ?? .copy
-        var scans: [Scan] = []
+        var scans: [VerifiedScan] = []
         for (path, page) in zip(paths, pages) {
-            scans.append(try Scan.find(for: page, documentPath: path, searching: command[Self.scans]))
+            scans.append(try VerifiedScan.find(for: page.layout, documentPath: path, searching: command[Self.scans]))
         }
         // A scan copied onto itself is left as it is (its bytes match the recorded SHA-256);
         // the page itself is never an input.

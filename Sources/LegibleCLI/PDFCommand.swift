@@ -1,5 +1,6 @@
 import Foundation
 import LegibleIngest
+import LegibleNotebook
 import LegibleOCR
 import LegiblePDF
 import LegiblePDFInput
@@ -30,9 +31,9 @@ enum PDFCommand {
         try OutputGuard.refuse(outputs: [output], overwriting: command.positionals)
         let documents = try documents(command)
         defer { if let temporary = documents.temporary { TemporaryFolder.remove(temporary) } }
-        let pages = try documents.paths.map(QueryCommands.loadPage)
+        let pages = try documents.paths.map(PageDocuments.load)
         let found = try zip(documents.paths, pages).map { path, page in
-            try HTMLCommand.Scan.find(for: page, documentPath: path, searching: documents.searched)
+            try VerifiedScan.find(for: page.layout, documentPath: path, searching: documents.searched)
         }
         try OutputGuard.refuse(outputs: [output], overwriting: documents.paths + found.map(\.path))
         let font = try fontProgram()

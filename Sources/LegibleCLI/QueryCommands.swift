@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleNotebook
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -9,32 +10,6 @@ import LegibleTextInput
 /// stdout (`Docs/CLI.md`). Offsets are UTF-16 code units; geometry is in image pixels, origin
 /// top-left, y down.
 package enum QueryCommands {
-    /// The page document at `path`, to be read and not written: fields this build does not
-    /// know are passed over.
-    package static func loadPage(_ path: String) throws -> ScannedPage {
-        let bytes = try InputFile.read(path, what: "a page document")
-        do {
-            return try ScannedPage(documentData: bytes)
-        } catch let error as PageDocumentError {
-            throw CLIError.badData("\(path): \(error)")
-        }
-    }
-
-    /// The page document at `path`, and its file for saving corrections back (`edit`, `align`,
-    /// `view --edit`): a document with fields this build does not know is refused (65), since
-    /// writing it again would drop them. With `holdingLock`, the document's lock is held from this read to the
-    /// save (`Docs/Editing.md`, "Saving").
-    package static func loadDocument(_ path: String, holdingLock: Bool = false) throws -> (page: ScannedPage, file: PageDocumentFile) {
-        do {
-            let (file, page) = try PageDocumentFile.open(path, holdingLock: holdingLock)
-            return (page, file)
-        } catch let error as PageDocumentError {
-            throw CLIError.badData("\(path): \(error)")
-        } catch let failure as PageDocumentFile.SaveFailure {
-            throw CLIError(failure, document: path)
-        }
-    }
-
     static func offset(_ text: String, name: String, page: ScannedPage) throws -> Int {
         let value = try integerArgument(text, name: name)
         guard (0...page.length).contains(value) else {
@@ -65,7 +40,7 @@ package enum QueryCommands {
 
     static func text(_ command: ParsedCommand) throws -> Int32 {
         guard command.positionals.count != 2 else { throw command.usageError("START needs an END") }
-        let page = try loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         let range =
             command.positionals.count == 3
             ? try range(command.positionals[1], command.positionals[2], page: page) : TextRange(0, page.length)
@@ -80,7 +55,7 @@ package enum QueryCommands {
         summary: "Prints the selection rects of [START, END) as JSON, image pixels.", run: rects)
 
     static func rects(_ command: ParsedCommand) throws -> Int32 {
-        let page = try loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         let range = try range(command.positionals[1], command.positionals[2], page: page)
         try printJSON(page.selectionRects(for: range).map(SelectionRectOutput.init))
         return 0
@@ -100,7 +75,7 @@ package enum QueryCommands {
         options: [affinity.spec], run: caret)
 
     static func caret(_ command: ParsedCommand) throws -> Int32 {
-        let page = try loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         let offset = try offset(command.positionals[1], name: "OFFSET", page: page)
         let affinity = command[affinity] ?? .downstream
         try printJSON(RectOutput(page.caretRect(for: TextPosition(offset: offset, affinity: affinity.value))))
@@ -114,7 +89,7 @@ package enum QueryCommands {
         summary: "Prints the closest position to the point (image pixels) and the character under it, as JSON.", run: hit)
 
     static func hit(_ command: ParsedCommand) throws -> Int32 {
-        let page = try loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         let point = CGPoint(
             x: try numberArgument(command.positionals[1], name: "X"), y: try numberArgument(command.positionals[2], name: "Y"))
         let range = page.characterRange(at: point).map { [$0.start.offset, $0.end.offset] }
@@ -162,7 +137,7 @@ package enum QueryCommands {
     static func move(_ command: ParsedCommand) throws -> Int32 {
         let granularity = (command[by] ?? .character).value
         let direction = (command[direction] ?? .forward).value
-        let page = try loadPage(command.positionals[0])
+        let page = try PageDocuments.load(command.positionals[0])
         let position = TextPosition(offset: try offset(command.positionals[1], name: "OFFSET", page: page))
         let tokenizer = page.tokenizer
         let target = tokenizer.position(from: position, toBoundary: granularity, inDirection: direction)

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleNotebook
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -9,7 +10,7 @@ import LegibleTextInput
 /// line.
 package enum ReadCommands {
     static func notebook(_ paths: [String], links: Bool, pageTurn: Bool) throws -> Notebook {
-        let pages = try paths.map(QueryCommands.loadPage)
+        let pages = try paths.map(PageDocuments.load)
         let notebook = Notebook(pages: pages)
         if links { notebook.linkRegions() }
         notebook.setPageTurning(pageTurn)

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleNotebook
 import LegibleOCR
 import LegiblePages
 import LegibleRaster
@@ -26,7 +27,7 @@ enum RenderCommand {
         if output != "-" {
             try OutputGuard.refuse(outputs: [output], overwriting: [pagePath] + [command[image]].compactMap { $0 })
         }
-        let page = try QueryCommands.loadPage(pagePath)
+        let page = try PageDocuments.load(pagePath)
         var ranges = try command[range].map { try QueryCommands.range($0.0, $0.1, page: page) }
         if ranges.isEmpty { ranges = OverlayRanges.fixed(for: page) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleBatch
 import LegibleLayout
+import LegibleNotebook
 import LegiblePages
 import LegibleReading
 import LegibleSpeech
@@ -23,7 +24,7 @@ enum SpeakCommand {
         let pages = command.positionals
         try OutputGuard.refuse(outputs: [folder], overwriting: pages)
         let notebook = try ReadCommands.notebook(pages, links: true, pageTurn: true)
-        let names = try pageNames(pages)
+        let names = try NotebookSpeech.audioNames(pages)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -37,45 +38,9 @@ enum SpeakCommand {
         let engine = try startEngine()
         let voice = try chooseVoice(command[voice], for: notebook.pages[index], name: names[index], engine: engine)
         let speaker = PageSpeaker(folder: folder, voice: voice, rate: command[rate] ?? 175, engine: engine)
-        try report(try speak(speaker, readAll(notebook.pages)[index], name: names[index]), name: names[index])
+        let pieces = NotebookSpeech.pieces(ofPage: index, in: notebook.pages)
+        try report(try speak(speaker, pieces, name: names[index]), name: names[index])
         return 0
-    }
-
-    /// Each page's pieces of the read-all: its lines, and the page announcement it starts with.
-    /// The read-all runs over its own notebook of the same pages, linked and turning pages as
-    /// `legible read --all` reads them.
-    static func readAll(_ pages: [ScannedPage]) -> [[SpeechPiece]] {
-        let notebook = Notebook(pages: pages)
-        notebook.linkRegions()
-        notebook.setPageTurning(true)
-        let reader = ScreenReader(notebook: notebook, store: ClippingsStore(url: URL(fileURLWithPath: "/dev/null")))
-        reader.readAll(.speakScreen)
-        var pieces = Array(repeating: [SpeechPiece](), count: notebook.pages.count)
-        var page = 0
-        for utterance in reader.utterances {
-            if let index = utterance.pageIndex { page = index }
-            // "Page 2 of 3" is said as the voice turns to that page: it starts the page's audio.
-            if utterance.pageIndex == nil, let number = announcedPage(utterance.text) { page = number }
-            let range = utterance.range.map { $0.start.offset..<$0.end.offset }
-            pieces[min(page, pieces.count - 1)].append(SpeechPiece(text: utterance.text, range: range))
-        }
-        return pieces
-    }
-
-    /// The 0-based page a "Page N of M" announcement turns to.
-    static func announcedPage(_ text: String) -> Int? {
-        guard let match = text.firstMatch(of: #/^Page (\d+) of \d+$/#), let number = Int(match.output.1) else { return nil }
-        return number - 1
-    }
-
-    /// Each document's name without `.json`: its files are `NAME.opus` and `NAME.timing.json`.
-    /// Two documents of one name would overwrite each other's audio, so that is refused (64).
-    static func pageNames(_ paths: [String]) throws -> [String] {
-        let names = paths.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
-        if let repeated = Dictionary(grouping: names, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw CLIError.usage("two page documents are named \(repeated): their audio would share one file")
-        }
-        return names
     }
 
     /// The espeak-ng voice for `page`: its recognition language's (`eng` → `en`).

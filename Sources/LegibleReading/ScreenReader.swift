@@ -37,6 +37,21 @@ public final class ScreenReader {
         public var pageIndex: Int?
         /// The UTF-16 range of that page's reading text that is spoken.
         public var range: TextRange?
+        /// What the utterance is, so a host reads its meaning from data rather than from the
+        /// words, which may be reworded or translated.
+        public var kind: Kind = .pageText
+
+        /// What an utterance is (`Docs/Reading.md`, "Ranges").
+        public enum Kind: Equatable, Sendable {
+            /// Text of the page `pageIndex` names, in `range`.
+            case pageText
+            /// An announcement or a spoken trait, reading no page text.
+            case announcement
+            /// The voice turning to the 0-based page: "Page N of M" is said as it turns.
+            case pageTurn(toPage: Int)
+            /// The boundary sound (``ScreenReader/boundary``): no unit that way.
+            case boundary
+        }
     }
 
     /// How read-all speaks (`Docs/Reading.md`, "Read-all").
@@ -80,17 +95,19 @@ public final class ScreenReader {
 
     private func hear(_ notification: AccessibilityNotification) {
         switch notification {
-        case .pageScrolled(let text): if let text { say(text) }
+        case .pageScrolled(let text): if let text { say(text, kind: .pageTurn(toPage: notebook.currentPageIndex)) }
         case .announcement(let text): say(text)
         case .layoutChanged: break
         }
     }
 
     /// Plays the boundary sound.
-    func transcriptBoundary() { say(Self.boundary) }
+    func transcriptBoundary() { say(Self.boundary, kind: .boundary) }
 
-    private func say(_ text: String, page: Int? = nil, range: TextRange? = nil) {
-        utterances.append(Utterance(text: text, pageIndex: page, range: range))
+    /// Speaks `text`: page text when it reads a page's range, else an announcement, unless
+    /// `kind` says what it is.
+    private func say(_ text: String, page: Int? = nil, range: TextRange? = nil, kind: Utterance.Kind? = nil) {
+        utterances.append(Utterance(text: text, pageIndex: page, range: range, kind: kind ?? (page == nil ? .announcement : .pageText)))
     }
 
     // MARK: Focus
@@ -165,7 +182,7 @@ public final class ScreenReader {
 
     private func cycleAction(forward: Bool, in region: TextRegion) {
         let actions = notebook.editActions(for: region, store: store, pasteboard: pasteboard)
-        guard !actions.isEmpty else { return say(Self.boundary) }
+        guard !actions.isEmpty else { return transcriptBoundary() }
         actionIndex = forward ? (actionIndex + 1) % actions.count : (actionIndex - 1 + actions.count) % actions.count
         say(actions[actionIndex].name)
     }
@@ -180,7 +197,7 @@ public final class ScreenReader {
             return
         }
         guard let target = forward ? region.nextTextNavigationElement : region.previousTextNavigationElement else {
-            say(Self.boundary)
+            transcriptBoundary()
             return
         }
         focus = target
@@ -198,7 +215,7 @@ public final class ScreenReader {
                     ?? adjacentUnit(granularity, forward: true, from: probe, in: target))
                 : adjacentUnit(granularity, forward: false, from: TextRange(target.range.end.offset, target.range.end.offset), in: target)
         }
-        guard let unit else { return say(Self.boundary) }
+        guard let unit else { return transcriptBoundary() }
         current = unit
         speak(granularity, unit, in: target)
     }
@@ -251,7 +268,7 @@ public final class ScreenReader {
             added = page.tokenizer.position(from: TextPosition(offset: from), toBoundary: granularity, inDirection: .forward)
                 .map { TextRange(from, $0.offset) }
         }
-        guard let added, added.end.offset <= region.range.end.offset, !added.isEmpty else { return say(Self.boundary) }
+        guard let added, added.end.offset <= region.range.end.offset, !added.isEmpty else { return transcriptBoundary() }
         page.setSelectedTextRange(TextRange(anchor, added.end.offset), origin: .host)
         say("\(trimmed(page.text(in: added))) selected", page: region.pageIndex, range: added)
     }
@@ -260,7 +277,7 @@ public final class ScreenReader {
     /// then what stays selected; with nothing selected, the boundary sound.
     private func shrink(_ granularity: TextGranularity, in region: TextRegion) {
         let page = region.page
-        guard let selection = page.selectedTextRange, !selection.isEmpty else { return say(Self.boundary) }
+        guard let selection = page.selectedTextRange, !selection.isEmpty else { return transcriptBoundary() }
         var end = selection.start.offset
         if granularity == .line {
             let index = page.lineIndex(containing: selection.end.offset - 1)
@@ -283,7 +300,7 @@ public final class ScreenReader {
     /// plays the boundary sound at the end. Focus goes to the new page: the next swipe starts on
     /// its first element.
     public func scroll(forward: Bool) {
-        guard notebook.accessibilityScroll(forward ? .next : .previous) else { return say(Self.boundary) }
+        guard notebook.accessibilityScroll(forward ? .next : .previous) else { return transcriptBoundary() }
         focus = nil
         current = nil
     }
@@ -302,21 +319,35 @@ public final class ScreenReader {
     /// (the announcement is spoken) and goes on; it stops at the end of the notebook or at a
     /// page without the page-turn trait.
     public func readAll(_ mode: ReadAllMode = .voiceOver) {
-        var pageIndex = notebook.currentPageIndex
         while true {
-            for region in notebook.regions[pageIndex] {
-                focus = region
-                var line = lineRange(in: region, containing: region.range.start.offset)
-                while let range = line {
-                    current = range
-                    speakLine(range, in: region, traits: mode == .voiceOver)
-                    line = adjacentUnit(.line, forward: true, from: range, in: region)
-                }
-            }
+            let pageIndex = notebook.currentPageIndex
+            readLines(ofPage: pageIndex, mode)
             guard let last = notebook.regions[pageIndex].last, last.traits.contains(.causesPageTurn),
                 notebook.accessibilityScroll(.next)
             else { return }
-            pageIndex = notebook.currentPageIndex
+        }
+    }
+
+    /// What ``readAll(_:)`` says of page `index` (0-based) alone, when it reaches that page:
+    /// the turn to it (announced, unless it is the current page), then its lines. A host that
+    /// speaks one page of a notebook reads only that page, and says what the whole read-all
+    /// would have said there (`Docs/Reading.md`, "Read-all").
+    public func readAll(_ mode: ReadAllMode = .voiceOver, page index: Int) {
+        guard notebook.regions.indices.contains(index) else { return }
+        notebook.turnPage(to: index)
+        readLines(ofPage: index, mode)
+    }
+
+    /// Every line of every region of page `pageIndex`, in reading order.
+    private func readLines(ofPage pageIndex: Int, _ mode: ReadAllMode) {
+        for region in notebook.regions[pageIndex] {
+            focus = region
+            var line = lineRange(in: region, containing: region.range.start.offset)
+            while let range = line {
+                current = range
+                speakLine(range, in: region, traits: mode == .voiceOver)
+                line = adjacentUnit(.line, forward: true, from: range, in: region)
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import LegibleATSPI
 import LegibleCLI
 import LegibleDesktop
+import LegibleNotebook
 import LegiblePages
 import LegibleReading
 
@@ -13,7 +14,7 @@ enum DesktopRunners {
     /// scans, so that a screen reader's keys reach the notebook; without one it serves the bus
     /// alone, for other programs (`Docs/ATSPI.md`, "Two ways to present").
     @Sendable static func present(_ command: ParsedCommand) throws -> Int32 {
-        let pages = try command.positionals.map(QueryCommands.loadPage)
+        let pages = try command.positionals.map(PageDocuments.load)
         if ProcessInfo.processInfo.environment["DISPLAY"]?.isEmpty == false,
             (try? window(accessibleNotebook(pages, command, windowed: true), scans: pages.map { _ in nil })) != nil
         {
@@ -34,11 +35,11 @@ enum DesktopRunners {
         // Only a viewer that may save opens the documents for correcting.
         let editing = command[ViewCommand.edit]
         let opened: [(page: ScannedPage, file: PageDocumentFile?)] =
-            try paths.map { editing ? try QueryCommands.loadDocument($0) : (try QueryCommands.loadPage($0), nil) }
+            try paths.map { editing ? try PageDocuments.open($0) : (try PageDocuments.load($0), nil) }
         let pages = opened.map(\.page)
         var scans: [String?] = []
         for (path, page) in zip(paths, pages) {
-            scans.append(try HTMLCommand.Scan.find(for: page, documentPath: path, searching: command[ViewCommand.scans]).path)
+            scans.append(try VerifiedScan.find(for: page.layout, documentPath: path, searching: command[ViewCommand.scans]).path)
         }
         let tree = accessibleNotebook(pages, command, windowed: true)
         tree.isEditable = editing

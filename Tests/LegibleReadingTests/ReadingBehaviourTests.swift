@@ -193,6 +193,8 @@ struct ReadingBehaviourTests {
         for _ in 0..<4 { reader.swipeNext() }
         // Focusing an element on page 2 turns to it, announced once, then reads the element.
         #expect(reader.transcript == ["Page 2 of 3", "Page two text.", "Page", "two", "text", ScreenReader.boundary])
+        // Each utterance says what it is: a host never parses the words.
+        #expect(reader.utterances.map(\.kind) == [.pageTurn(toPage: 1), .pageText, .pageText, .pageText, .pageText, .boundary])
         reader.rotor = .characters
         reader.swipePrevious()
         #expect(reader.transcript.last == "space")  // the character before "text"

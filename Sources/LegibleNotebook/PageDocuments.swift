@@ -1,0 +1,59 @@
+import Foundation
+import LegibleLayout
+import LegiblePages
+import LegibleReading
+import LegibleSystem
+
+/// Page documents read for a notebook (`Docs/Architecture.md`, "Notebook services"): read to
+/// show, or opened to correct. Every command and surface loads pages here.
+public enum PageDocuments {
+    /// The page document at `path`, to be read and not written: fields this build does not
+    /// know are passed over. Refused with `badData` when it does not validate; a missing,
+    /// oversized or unreadable file throws its `FileError`.
+    public static func load(_ path: String) throws -> ScannedPage {
+        let bytes = try InputFile.read(path, what: "a page document")
+        do {
+            return try ScannedPage(documentData: bytes)
+        } catch let error as PageDocumentError {
+            throw NotebookError(.badData, "\(path): \(error)")
+        }
+    }
+
+    /// The page document at `path`, and its file for saving corrections back (`edit`, `align`,
+    /// `view --edit`). A document with fields this build does not know is refused, since
+    /// writing it again would drop them. With `holdingLock`, the document's lock is held from
+    /// this read to the save (`Docs/Editing.md`, "Saving"). Failures are described by
+    /// ``saveFailure(_:document:)``.
+    public static func open(_ path: String, holdingLock: Bool = false) throws -> (page: ScannedPage, file: PageDocumentFile) {
+        do {
+            let (file, page) = try PageDocumentFile.open(path, holdingLock: holdingLock)
+            return (page, file)
+        } catch let error as PageDocumentError {
+            throw NotebookError(.badData, "\(path): \(error)")
+        } catch let failure as PageDocumentFile.SaveFailure {
+            throw saveFailure(failure, document: path)
+        }
+    }
+
+    /// A document that could not be opened for correcting, or saved: changed by another writer
+    /// or its lock held too long (`busy`), holding fields this build would drop (`badData`);
+    /// a file that could not be written is returned as its own `FileError`.
+    public static func saveFailure(_ failure: PageDocumentFile.SaveFailure, document path: String) -> any Error {
+        switch failure {
+        case .changedOnDisk:
+            return NotebookError(.busy, "\(path) changed on disk while it was being edited; nothing was written: run it again")
+        case .busy:
+            return NotebookError(
+                .busy,
+                "\(path) is being changed by another process (its lock was held for \(Int(FileLock.defaultWait)) s); nothing was written: run it again"
+            )
+        case .unknownFields(let fields):
+            return NotebookError(
+                .badData,
+                "\(path): holds fields this version of legible does not know (\(fields.joined(separator: ", "))); correcting it would drop them, so it is not changed"
+            )
+        case .file(let error):
+            return error
+        }
+    }
+}
