@@ -239,7 +239,7 @@ let package = Package(
             name: "LegibleCLITests",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
-                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech",
+                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI",
             ]),
     ]
 )

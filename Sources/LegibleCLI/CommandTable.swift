@@ -72,6 +72,23 @@ package enum CommandTable {
         return run(arguments, replacing: runners)
     }
 
+    /// Runs one command line in this process, its output and messages captured instead of
+    /// written to the process's streams (``Console/capture``): the status, stdout's bytes and
+    /// the message lines. What needs a process of its own (signals, a closed or full stdout,
+    /// resource limits, children that are this executable again) is run as a process instead
+    /// (`Docs/Architecture.md`, "Tests").
+    /// `executable` is the `legible` that children (a PDF page read in a bounded process) are
+    /// started from, as this process is not it.
+    package static func runCaptured(_ arguments: [String], executable: String) -> (status: Int32, output: Data, messages: String) {
+        let capture = Console.Capture()
+        let status = Console.$capture.withValue(capture) { $executable.withValue(executable) { run(arguments) } }
+        return (status, capture.output, capture.messages)
+    }
+
+    /// The `legible` executable children are started from, when this process is not it (a
+    /// command run in process by ``runCaptured(_:executable:)``); nil in `legible` itself.
+    @TaskLocal package static var executable: String?
+
     package static func run(_ arguments: [String], replacing runners: [String: Runner] = [:]) -> Int32 {
         do {
             guard let name = arguments.first else { throw CLIError.usage(overview) }

@@ -47,6 +47,34 @@ package enum Console {
 
     private static let state = State.start()
 
+    /// Where a command run in this process writes instead of the process's streams, for the
+    /// task that runs it (``CommandTable/runCaptured(_:)``): its output and its messages, kept
+    /// in memory. The process's descriptors are then never touched (`Docs/Architecture.md`,
+    /// "Tests").
+    @TaskLocal package static var capture: Capture?
+
+    /// What a command run in process printed.
+    package final class Capture: @unchecked Sendable {
+        // Sendable by its lock, which guards both buffers: workers may print from their threads.
+        private let lock = NSLock()
+        private var outputBytes = Data()
+        private var messageBytes = Data()
+
+        /// An empty capture.
+        package init() {}
+
+        /// Everything written to stdout, byte for byte.
+        package var output: Data { lock.withLock { outputBytes } }
+        /// Every message line, `legible: ` first, as the user's stderr would have shown them.
+        package var messages: String { lock.withLock { String(decoding: messageBytes, as: UTF8.self) } }
+
+        func write(_ data: Data, toOutput: Bool) {
+            lock.withLock {
+                if toOutput { outputBytes += data } else { messageBytes += data }
+            }
+        }
+    }
+
     /// The descriptor messages are written to, for a C library that must write its own line
     /// (after ``start()``, a duplicate of the original stderr).
     package static var messageDescriptor: Int32 { state.messages }
@@ -67,17 +95,19 @@ package enum Console {
     }
 
     /// Whether messages go to a terminal (progress bars are drawn only then).
-    static var messagesAreTerminal: Bool { isatty(state.messages) != 0 }
+    static var messagesAreTerminal: Bool { capture == nil && isatty(state.messages) != 0 }
 
     /// Writes `text` to stdout, escaping control characters when stdout is a terminal.
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
     package static func out(_ text: String) throws {
+        if let capture { return capture.write(Data(text.utf8), toOutput: true) }
         let shown = state.stdoutIsTerminal ? TerminalText.escaped(text) : text
         try out(Data(shown.utf8))
     }
 
     /// Writes `data` to stdout unchanged (JSON, which escapes control characters itself).
     static func out(_ data: Data) throws {
+        if let capture { return capture.write(data, toOutput: true) }
         do {
             try FileDescriptor.standardOutput.writeAll(data)
         } catch {
@@ -88,11 +118,15 @@ package enum Console {
     /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
     /// message is ignored: the exit status still tells.
     package static func message(_ line: String) {
+        if let capture { return capture.write(Data("legible: \(TerminalText.escaped(line))\n".utf8), toOutput: false) }
         try? FileDescriptor(rawValue: state.messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
-    static func messageBytes(_ text: String) { try? FileDescriptor(rawValue: state.messages).writeAll(Data(text.utf8)) }
+    static func messageBytes(_ text: String) {
+        if let capture { return capture.write(Data(text.utf8), toOutput: false) }
+        try? FileDescriptor(rawValue: state.messages).writeAll(Data(text.utf8))
+    }
 }
 
 /// Makes text safe to show on a terminal.

@@ -30,8 +30,10 @@ package enum DesktopCommands {
         throw CLIError(code: 69, message: "could not start \(helper): \(reason)")
     }
 
-    /// This executable's path, symbolic links resolved.
+    /// This executable's path, symbolic links resolved; for a command run in process, the
+    /// `legible` executable it was given (``CommandTable/executable``).
     static func ownPath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        CommandTable.executable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
     }
 }

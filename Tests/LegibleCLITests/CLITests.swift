@@ -1,17 +1,31 @@
 import Foundation
+import LegibleCLI
 import LegibleLayout
 import LegibleTestSupport
 import Testing
 
-/// Runs the built `legible` binary and captures its output (swift-argument-parser's pattern).
+/// What a `legible` command printed, and its exit status (swift-argument-parser's pattern).
 struct Run {
     var status: Int32
     var stdout: String
     var stderr: String
 }
 
+/// Runs `legible` with `arguments`, in this process through the command table
+/// (`CommandTable.runCaptured`), so a test parses, runs and checks a command without a process.
+/// What needs a process runs the built binary instead (``legibleProcess(_:environment:)``): an
+/// environment of its own, and the commands that start this executable again or hand over to
+/// another (`speak`, `html --speak`, `present`, `view`).
 func legible(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
-    try runProcess(Repository.legibleExecutable, arguments, environment: environment ?? [:])
+    let needsProcess = ["speak", "present", "view"].contains(arguments.first ?? "") || arguments.contains("--speak")
+    guard environment?.isEmpty ?? true, !needsProcess else { return try legibleProcess(arguments, environment: environment ?? [:]) }
+    let run = CommandTable.runCaptured(arguments, executable: Repository.legibleExecutable.path)
+    return Run(status: run.status, stdout: String(decoding: run.output, as: UTF8.self), stderr: run.messages)
+}
+
+/// Runs the built `legible` binary, with `environment` added to ours, and captures its output.
+func legibleProcess(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    try runProcess(Repository.legibleExecutable, arguments, environment: environment)
 }
 
 /// Runs `executable` to its end, with `environment` added to ours, and captures its output.
