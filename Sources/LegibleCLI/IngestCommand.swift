@@ -45,7 +45,8 @@ struct IngestCommand {
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
         var ingest = Readers.ingest(plan)
         ingest.pageEnded = { progress.advance(label: $0) }
-        let report = try ingest.perform(keepingReaders: Console.capture == nil)  // a process exits without freeing its engines; a test's run frees them
+        // A process exits without freeing its engines; a test running the command in process frees them.
+        let report = try ingest.perform(keepingReaders: Console.capture == nil)
         progress.finish()
         if !command[quiet] { try summarise(report.outcomes, of: plan) }
         for outcome in report.outcomes where outcome.carriesText {

@@ -92,7 +92,8 @@ enum PDFCommand {
         var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
         plan.pdfDrawing = Readers.pdfDrawing(options)
         try plan.check()
-        let report = try Readers.ingest(plan).perform(keepingReaders: Console.capture == nil)  // a process exits without freeing its engines; a test's run frees them
+        // A process exits without freeing its engines; a test running the command in process frees them.
+        let report = try Readers.ingest(plan).perform(keepingReaders: Console.capture == nil)
         if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
         if let page = report.outcomes.first(where: \.carriesText)?.page {
             throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")
