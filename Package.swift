@@ -200,6 +200,9 @@ let package = Package(
             name: "LegibleFuzzingTests",
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleSpeechTests",
+            dependencies: ["LegibleSpeech"]),
+        .testTarget(
             name: "LegibleNotebookTests",
             dependencies: [
                 "LegibleNotebook", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleSpeech", "LegibleTextInput", "LegibleOCR",

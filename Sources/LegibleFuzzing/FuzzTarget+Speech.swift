@@ -33,6 +33,7 @@ extension FuzzTarget {
         precondition(
             !scalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) },
             "a control character reaches espeak-ng")
+        precondition(!scalars.contains(where: EspeakHazards.contains), "a code point espeak-ng reads freed memory on reaches it")
         var run = 0
         for scalar in scalars {
             run = scalar.properties.isWhitespace ? 0 : run + 1

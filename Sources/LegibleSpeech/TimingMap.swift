@@ -100,6 +100,9 @@ extension TimingMap {
     /// sets the rate), and text from a page must never command the synthesiser
     /// (`Docs/Speech.md`, "What is said").
     ///
+    /// The code points espeak-ng 1.51 reads freed memory on (``EspeakHazards``) become spaces
+    /// too, whatever the voice, so the script never depends on the voice.
+    ///
     /// And no run without white space longer than ``longestRun`` code points reaches it: every
     /// ``longestRun``-th code point of a longer run is spoken as a space. espeak-ng 1.51 writes
     /// a long word's phonemes into fixed buffers on its stack, and a run of 244 letters smashed
@@ -109,7 +112,7 @@ extension TimingMap {
         var changed = false
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            var spoken = isControl(scalar) ? " " : scalar
+            var spoken = isControl(scalar) || EspeakHazards.contains(scalar) ? " " : scalar
             run = spoken.properties.isWhitespace ? 0 : run + 1
             if run > longestRun {
                 spoken = " "
