@@ -132,7 +132,9 @@ let package = Package(
         // verified scans, the read-all as speech (Docs/Architecture.md, "Notebook services").
         .target(
             name: "LegibleNotebook",
-            dependencies: ["LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR"]),
+            dependencies: [
+                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR", "LegibleIngest", "LegibleWeb",
+            ]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two

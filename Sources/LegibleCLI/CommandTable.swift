@@ -1,5 +1,6 @@
 import Foundation
 import LegiblePDFInput
+import LegibleSystem
 
 /// The CLI's commands and the one place where a command line becomes a command run and any
 /// failure becomes an exit status (`Docs/CLI.md`, "Command table").

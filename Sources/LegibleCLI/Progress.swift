@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal. Workers advance it
 /// from their own threads.

@@ -1,46 +1,27 @@
 import Foundation
 import LegibleIngest
-import LegibleNotebook
 import LegibleOCR
-import LegiblePages
 import LegibleSystem
 
-/// A page's scan as the HTML notebook places it: read again when placed, one at a time.
-extension VerifiedScan {
-    /// The scan's bytes, read when a placement needs them.
-    func bytes() throws -> Data { try InputFile.read(path, what: "an image") }
-
-    /// `bytes` as a browser shows them, and their extension (TIFF becomes PNG).
-    func browserReady(_ bytes: Data) throws -> (bytes: Data, fileExtension: String) {
-        guard let ready = BrowserImage.ready(bytes) else {
-            throw CLIError.badData("\(path): is not an image a browser or Leptonica can read")
-        }
-        return ready
-    }
-}
-
-extension HTMLCommand {
-    /// Where each page's `<img>` points; the copies are staged as they are made.
-    struct Placement {
-        var sources: [String?] = []
-    }
-
+/// Where each page's `<img>` points (`Docs/Web.md`, "Images"): its scan copied beside the
+/// document, linked where it is, or embedded.
+enum ScanPlacement {
     /// Places every scan as `mode` asks. Copies go to `DIR/images/<stem>.<ext>`; two different
     /// scans with one name get `-2`, `-3`… suffixes, and one scan used twice is copied once.
     /// Each copy is written to its temporary file at once (`staging`), so one scan at a time is
     /// in memory, not the notebook's (`Docs/Web.md`, "Images").
-    static func place(_ scans: [VerifiedScan], mode: Images, output: String, staging: AtomicFile.Staging) throws -> Placement {
-        var placement = Placement()
+    static func place(_ scans: [VerifiedScan], mode: HTMLExport.Images, output: String, staging: AtomicFile.Staging) throws -> [String?] {
+        var sources: [String?] = []
         var copied: [String: String] = [:]
         for scan in scans {
-            let bytes = try scan.bytes()
+            let bytes = try InputFile.read(scan.path, what: "an image")
             if mode == .link, BrowserImage.browserExtension(of: bytes) != nil {
-                placement.sources.append(relativeURL(from: output, to: scan.path))
+                sources.append(relativeURL(from: output, to: scan.path))
                 continue
             }
-            let ready = try scan.browserReady(bytes)
+            let ready = try browserReady(bytes, of: scan)
             if mode == .embed {
-                placement.sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
+                sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
                 continue
             }
             let digest = Checksum.sha256Hex(of: ready.bytes)
@@ -50,9 +31,17 @@ extension HTMLCommand {
                 copied[name] = digest
                 try staging.stage(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
             }
-            placement.sources.append("images/" + percentEncoded(name))
+            sources.append("images/" + percentEncoded(name))
         }
-        return placement
+        return sources
+    }
+
+    /// `bytes` of `scan` as a browser shows them, and their extension (TIFF becomes PNG).
+    static func browserReady(_ bytes: Data, of scan: VerifiedScan) throws -> (bytes: Data, fileExtension: String) {
+        guard let ready = BrowserImage.ready(bytes) else {
+            throw NotebookError(.badData, "\(scan.path): is not an image a browser or Leptonica can read")
+        }
+        return ready
     }
 
     /// `<stem>.<ext>`, or `<stem>-N.<ext>` when another scan (by its bytes' SHA-256) already
