@@ -117,7 +117,14 @@ public enum TemporaryFolder {
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [unowned self] in
                     lock.lock()
-                    for folder in owned() { try? FileManager.default.removeItem(atPath: folder) }
+                    // Other threads go on working until the signal is raised again, and a file
+                    // they write into a folder being removed leaves it behind: remove again
+                    // until none is left (a bounded number of rounds).
+                    for _ in 0..<20 {
+                        let left = owned()
+                        if left.isEmpty { break }
+                        for folder in left { try? FileManager.default.removeItem(atPath: folder) }
+                    }
                     lock.unlock()
                     signal(signalNumber, SIG_DFL)
                     // The signal source may hold the signal blocked; this thread lets it through.
