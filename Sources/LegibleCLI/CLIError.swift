@@ -115,6 +115,7 @@ extension NotebookFailure: ExitStatus {
         case .usage: return 64
         case .badData: return 65
         case .missingInput: return 66
+        case .missingDependency: return 69
         case .busy: return 75
         }
     }

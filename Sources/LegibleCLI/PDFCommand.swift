@@ -2,10 +2,7 @@ import Foundation
 import LegibleIngest
 import LegibleNotebook
 import LegibleOCR
-import LegiblePDF
 import LegiblePDFInput
-import LegiblePages
-import LegibleReading
 import LegibleSystem
 
 /// `legible pdf PAGE.json... -o OUT.pdf`: the notebook as one tagged PDF for PDF/UA-1, its
@@ -31,22 +28,11 @@ enum PDFCommand {
         try OutputGuard.refuse(outputs: [output], overwriting: command.positionals)
         let documents = try documents(command)
         defer { if let temporary = documents.temporary { TemporaryFolder.remove(temporary) } }
-        let pages = try documents.paths.map(PageDocuments.load)
-        let found = try zip(documents.paths, pages).map { path, page in
-            try VerifiedScan.find(for: page.layout, documentPath: path, searching: documents.searched)
-        }
-        try OutputGuard.refuse(outputs: [output], overwriting: documents.paths + found.map(\.path))
-        let font = try fontProgram()
-        let notebook = Notebook(pages: pages)
-        let title = command[title] ?? Notebook.defaultTitle(for: notebook)
-        // The PDF is streamed to its temporary file page by page, each scan read as its page is
-        // written, so a long notebook never sits in memory (`Docs/PDF.md`, "Measured").
-        let file = try AtomicFile.Streamed(path: output)
-        let pdf = NotebookPDF(
-            notebook: notebook, title: title, scan: { try InputFile.read(found[$0].path, what: "an image") }, fontProgram: font)
-        try pdf.write { data in try file.append(data) }
-        try file.commit()
-        try Console.out("wrote \(output): \(pages.count) page\(pages.count == 1 ? "" : "s"), \(file.count) bytes\n")
+        var export = PDFExport(documents: documents.paths, output: output)
+        export.title = command[title]
+        export.scanFolders = documents.searched
+        let report = try export.write()
+        try Console.out("wrote \(output): \(report.pages) page\(report.pages == 1 ? "" : "s"), \(report.bytes) bytes\n")
         return 0
     }
 
@@ -99,15 +85,6 @@ enum PDFCommand {
             throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")
         }
         return pages.map { plan.outputPath(of: $0, .json) }
-    }
-
-    /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer").
-    static func fontProgram() throws -> Data {
-        let path = Recogniser.defaultDataFolder() + "/pdf.ttf"
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CLIError(code: 69, message: "\(path) is missing: the PDF's text layer needs Tesseract's pdf.ttf (Debian tesseract-ocr)")
-        }
-        return try InputFile.read(path, what: "a font")
     }
 }
 

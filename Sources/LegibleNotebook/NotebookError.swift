@@ -10,6 +10,8 @@ public enum NotebookFailure: Sendable, Equatable {
     case badData
     /// An input is not there: a page's scan in none of the folders searched.
     case missingInput
+    /// A part the service needs is not installed (Tesseract's `pdf.ttf`).
+    case missingDependency
     /// Another writer holds the document or changed it since it was read: nothing was
     /// written, and running again will do it (`Docs/Editing.md`, "Saving").
     case busy
