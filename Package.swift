@@ -134,7 +134,7 @@ let package = Package(
             name: "LegibleNotebook",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR", "LegibleIngest", "LegibleWeb",
-                "LegiblePDF",
+                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput",
             ]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the

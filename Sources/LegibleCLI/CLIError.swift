@@ -116,6 +116,7 @@ extension NotebookFailure: ExitStatus {
         case .badData: return 65
         case .missingInput: return 66
         case .missingDependency: return 69
+        case .internalError: return 70
         case .busy: return 75
         }
     }

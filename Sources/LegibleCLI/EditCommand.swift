@@ -29,23 +29,12 @@ enum EditCommand {
         } catch {
             throw CLIError(code: 70, message: "\(path): \(error)")
         }
-        try save(page.layout, to: file)
+        try PageDocuments.save(page.layout, to: file)
         let caret = page.selectedTextRange?.end.offset ?? range.start.offset
         let shown = page.text(in: TextRange(range.start.offset, caret)) ?? ""
         try Console.out(
             "edited \(path): [\(range.start.offset), \(caret)) now reads \"\(TerminalText.escaped(shown, keepingNewlines: false))\"\n")
         return 0
-    }
-
-    /// Writes `layout` over the document atomically, under its lock, once it is read again and
-    /// found unchanged since it was loaded: an edit made meanwhile (a viewer's save) is
-    /// reported (75), never silently replaced.
-    static func save(_ layout: PageLayout, to file: PageDocumentFile) throws {
-        do {
-            try file.save(layout)
-        } catch {
-            throw PageDocuments.saveFailure(error, document: file.path)
-        }
     }
 
     /// A range must not cut a grapheme cluster (65): an edit would have to take the whole

@@ -10,6 +10,9 @@ public enum NotebookFailure: Sendable, Equatable {
     case badData
     /// An input is not there: a page's scan in none of the folders searched.
     case missingInput
+    /// A step produced what it must never produce (an edit that does not validate): a bug,
+    /// told as one.
+    case internalError
     /// A part the service needs is not installed (Tesseract's `pdf.ttf`).
     case missingDependency
     /// Another writer holds the document or changed it since it was read: nothing was

@@ -35,6 +35,17 @@ public enum PageDocuments {
         }
     }
 
+    /// Writes `layout` over the document atomically, under its lock, once it is read again and
+    /// found unchanged since it was loaded: an edit made meanwhile (a viewer's save) is
+    /// refused (`busy`), never silently replaced (`Docs/Editing.md`, "Saving").
+    public static func save(_ layout: PageLayout, to file: PageDocumentFile) throws {
+        do {
+            try file.save(layout)
+        } catch {
+            throw saveFailure(error, document: file.path)
+        }
+    }
+
     /// A document that could not be opened for correcting, or saved: changed by another writer
     /// or its lock held too long (`busy`), holding fields this build would drop (`badData`);
     /// a file that could not be written is returned as its own `FileError`.
