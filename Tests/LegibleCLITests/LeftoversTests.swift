@@ -18,8 +18,10 @@ struct LeftoversTests {
     }
 
     /// Starts `legible pdf` on chicago-1's scan with `TMPDIR` set to `temporary`, and waits until
-    /// its private folder exists: that folder's path, and the process.
+    /// its private folder exists (a folder that was not there before): that folder's path, and
+    /// the process.
     static func startPDF(temporary: String, output: String) throws -> (folder: String, process: Process) {
+        let before = Set(leftovers(in: temporary))
         let process = Process()
         // Started with every signal at its default: a test run as a background job inherits
         // SIGINT and SIGQUIT ignored, and legible rightly leaves an inherited SIG_IGN alone.
@@ -32,7 +34,7 @@ struct LeftoversTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         for _ in 0..<400 {
-            if let name = leftovers(in: temporary).first { return (temporary + "/" + name, process) }
+            if let name = leftovers(in: temporary).first(where: { !before.contains($0) }) { return (temporary + "/" + name, process) }
             usleep(10_000)
         }
         process.terminate()
@@ -62,12 +64,15 @@ struct LeftoversTests {
         process.waitUntilExit()
         #expect(FileManager.default.fileExists(atPath: killed))
         let (live, running) = try Self.startPDF(temporary: temporary, output: temporary + "/b.pdf")
-        // The second run is live while the first's folder goes.
+        // The second run is live, held stopped so it cannot finish and remove its own folder,
+        // while the third sweeps the first's.
+        kill(running.processIdentifier, SIGSTOP)
         let third = try legible(
             ["pdf", Repository.scans.path + "/chicago-2.png", "-o", temporary + "/c.pdf"], environment: ["TMPDIR": temporary])
         #expect(third.status == 0, "\(third.stderr)")
         #expect(!FileManager.default.fileExists(atPath: killed), "the killed run's folder was not swept")
-        #expect(FileManager.default.fileExists(atPath: live) || running.isRunning == false)
+        #expect(FileManager.default.fileExists(atPath: live), "a live run's folder was swept")
+        kill(running.processIdentifier, SIGCONT)
         running.waitUntilExit()
         #expect(running.terminationStatus == 0)
         #expect(Self.leftovers(in: temporary).isEmpty)
