@@ -134,7 +134,7 @@ let package = Package(
             name: "LegibleNotebook",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR", "LegibleIngest", "LegibleWeb",
-                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster",
+                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
             ]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
