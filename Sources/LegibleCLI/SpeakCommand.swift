@@ -1,9 +1,6 @@
 import Foundation
 import LegibleBatch
-import LegibleLayout
 import LegibleNotebook
-import LegiblePages
-import LegibleReading
 import LegibleSpeech
 import LegibleSystem
 
@@ -35,51 +32,11 @@ enum SpeakCommand {
         guard selected.count == 1, let index = selected.first else {
             return try runWorkers(selected, of: pages.count, jobs: command[jobs] ?? 1)
         }
-        let engine = try startEngine()
-        let voice = try chooseVoice(command[voice], for: notebook.pages[index], name: names[index], engine: engine)
-        let speaker = PageSpeaker(folder: folder, voice: voice, rate: command[rate] ?? 175, engine: engine)
-        let pieces = NotebookSpeech.pieces(ofPage: index, in: notebook.pages)
-        try report(try speak(speaker, pieces, name: names[index]), name: names[index])
+        let outcome = try NotebookSpeech.speak(
+            page: index, of: notebook.pages, name: names[index], into: folder, voice: command[voice], rate: command[rate] ?? 175,
+            tell: Console.message)
+        try report(outcome, name: names[index])
         return 0
-    }
-
-    /// The espeak-ng voice for `page`: its recognition language's (`eng` → `en`).
-    static func voiceName(for page: ScannedPage) -> String {
-        String(LanguageTag.forLanguages(page.layout.engine?.languages).split(separator: "-").first ?? "en")
-    }
-
-    /// `--voice` when given, refused (64) when espeak-ng does not have it; else the page's
-    /// language's voice, and English, with a line saying so, when espeak-ng has none for it.
-    static func chooseVoice(_ asked: String?, for page: ScannedPage, name: String, engine: SpeechEngine) throws -> String {
-        if let asked {
-            guard engine.hasVoice(asked) else {
-                throw CLIError.usage("--voice \(asked): espeak-ng has no such voice (see `espeak-ng --voices`)")
-            }
-            return asked
-        }
-        let voice = voiceName(for: page)
-        guard !engine.hasVoice(voice) else { return voice }
-        Console.message("\(name): espeak-ng has no voice for its language \"\(voice)\"; speaking it in English")
-        return "en"
-    }
-
-    static func startEngine() throws -> SpeechEngine {
-        switch SpeechEngine.shared {
-        case .success(let engine): return engine
-        case .failure(let failure): throw CLIError(code: 69, message: failure.description)
-        }
-    }
-
-    static func speak(_ speaker: PageSpeaker, _ pieces: [SpeechPiece], name: String) throws -> PageSpeaker.Outcome {
-        do {
-            return try speaker.speak(pieces, name: name)
-        } catch let failure as SpeechEngine.Failure {
-            throw CLIError(code: failure.missingDependency ? 69 : 65, message: "\(name): \(failure.description)")
-        } catch let failure as PageSpeaker.TooLong {
-            throw CLIError.badData("\(name): \(failure.description)")
-        } catch let failure as OggOpusWriter.Failure {
-            throw CLIError(code: 70, message: "\(name): \(failure.description)")
-        }
     }
 
     static func report(_ outcome: PageSpeaker.Outcome, name: String) throws {
