@@ -44,33 +44,11 @@ package enum ReadCommands {
         let reader = ScreenReader(notebook: notebook, store: store(command))
         let from = try command[from].map(startGesture)
         if let path = command[script] {
-            let gestures = try script(path)
-            let bound = Gesture.utteranceBound(of: gestures, on: notebook)
-            guard bound <= Gesture.maximumUtterances else {
-                throw CLIError.badData(
-                    "\(path == "-" ? "stdin" : path): the script could speak more than \(Gesture.maximumUtterances) utterances on these pages (a read-all counts as every line); split it"
-                )
-            }
-            for gesture in gestures { reader.perform(gesture) }
+            try NotebookReading.replay(try script(path), by: reader, named: path == "-" ? "stdin" : path)
         } else if command[all] {
-            if case .start(let page, _) = from, !notebook.pages.indices.contains(page - 1) {
-                // A page that is not there is the boundary, as without --all.
-                reader.perform(.start(page: page, line: nil))
-            } else {
-                if case .start(let page, _) = from { notebook.turnPage(to: page - 1) }
-                reader.readAll(command[speakScreen] ? .speakScreen : .voiceOver)
-            }
+            NotebookReading.readAll(by: reader, from: from, mode: command[speakScreen] ? .speakScreen : .voiceOver)
         } else {
-            reader.rotor = (command[rotor] ?? .lines).value
-            reader.perform(from ?? .start(page: 1, line: nil))
-            // Until the boundary sound; the last utterance is looked at, not the whole
-            // transcript, so the walk is linear in what it speaks.
-            let limit = notebook.pages.reduce(0) { $0 + $1.length } + 2
-            var swipes = 0
-            while swipes < limit, reader.utterances.last?.text != ScreenReader.boundary {
-                reader.swipeNext()
-                swipes += 1
-            }
+            NotebookReading.swipeToBoundary(by: reader, rotor: (command[rotor] ?? .lines).value, from: from)
         }
         let lines = reader.utterances.map { command[ranges] ? rangeLabel($0) + "\t" + $0.text : $0.text }
         try Console.out(lines.joined(separator: "\n") + "\n")
