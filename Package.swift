@@ -172,6 +172,12 @@ let package = Package(
                 "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
+        // Test support: `save` with torn writes for the clippings durability test, so the
+        // shipped binary carries no such switch (Docs/Reading.md, "Clippings store").
+        .executableTarget(
+            name: "legible-clippings-writer",
+            dependencies: ["LegibleNotebook", "LegibleReading", "LegibleSystem", "LegibleTextInput"],
+            path: "Tests/LegibleClippingsWriter"),
 
         // The golden-image comparer links libpng; only the CLI tests need it.
         .target(

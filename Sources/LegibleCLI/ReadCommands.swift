@@ -82,16 +82,7 @@ package enum ReadCommands {
     }
 
     package static func store(_ command: ParsedCommand) -> ClippingsStore {
-        ClippingsStore(url: command[storeFile].map { URL(fileURLWithPath: $0) } ?? ClippingsStore.defaultURL, calls: storeCalls)
-    }
-
-    /// The system calls the store is given. With `LEGIBLE_CLIPPINGS_SPLIT_WRITES=1` every write
-    /// is cut in halves 2 ms apart, so that a `save` killed at a random moment often leaves a
-    /// torn line: the durability test proves those are repaired without losing acknowledged
-    /// clippings (`Docs/Reading.md`, "Clippings store"). The library only takes the calls; the
-    /// switch lives here, in the program.
-    static var storeCalls: SystemCalls {
-        ProcessInfo.processInfo.environment["LEGIBLE_CLIPPINGS_SPLIT_WRITES"] == "1" ? SystemCalls.live.splitWrites(pausing: 2_000) : .live
+        ClippingsStore(url: command[storeFile].map { URL(fileURLWithPath: $0) } ?? ClippingsStore.defaultURL)
     }
 
     static let saveSpec = CommandSpec(

@@ -22,9 +22,14 @@ struct ClippingsDurabilityTests {
     /// Starts a writer appending forever; returns the process and its stdout pipe.
     static func startWriter(page: String, store: String, splitWrites: Bool) throws -> (Process, Pipe) {
         let process = Process()
-        if splitWrites { process.environment = ProcessInfo.processInfo.environment.merging(["LEGIBLE_CLIPPINGS_SPLIT_WRITES": "1"]) { $1 } }
-        process.executableURL = Repository.legibleExecutable
-        process.arguments = ["save", page, "0", "5", "--store", store, "--repeat", "1000000"]
+        // Torn writes come from a test build of `save` (`legible-clippings-writer`), never from a switch in `legible`.
+        if splitWrites {
+            process.executableURL = Repository.builtExecutable("legible-clippings-writer")
+            process.arguments = [page, store, "0", "5", "1000000"]
+        } else {
+            process.executableURL = Repository.legibleExecutable
+            process.arguments = ["save", page, "0", "5", "--store", store, "--repeat", "1000000"]
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -20,15 +20,18 @@ public enum Repository {
         return names.filter { $0.hasSuffix(".gt.json") }.map { String($0.dropLast(".gt.json".count)) }.sorted()
     }
     /// The built `legible` executable of the current build configuration.
-    public static var legibleExecutable: URL {
+    public static var legibleExecutable: URL { builtExecutable("legible") }
+
+    /// The built executable `name` of the current build configuration.
+    public static func builtExecutable(_ name: String) -> URL {
         // Tests run from .build/<config>/…xctest; the executable sits in the same folder.
         let bundle = Bundle.main.bundleURL
         let candidates = [bundle.deletingLastPathComponent(), bundle, root.appendingPathComponent(".build/debug")]
         for folder in candidates {
-            let url = folder.appendingPathComponent("legible")
+            let url = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return root.appendingPathComponent(".build/debug/legible")
+        return root.appendingPathComponent(".build/debug/" + name)
     }
 }
 
