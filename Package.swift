@@ -209,6 +209,9 @@ let package = Package(
             name: "LegibleFuzzingTests",
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleRepositoryTests",
+            dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
+        .testTarget(
             name: "LegibleSpeechTests",
             dependencies: ["LegibleSpeech"]),
         .testTarget(

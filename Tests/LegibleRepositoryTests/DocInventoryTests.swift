@@ -1,0 +1,70 @@
+import Foundation
+import LegibleFuzzing
+import LegibleTestSupport
+import Testing
+
+/// The docs' inventories name everything there is (`Docs/Architecture.md`, "Tests"): a list
+/// written by hand goes stale within a day unless a test reads it against the code.
+@Suite("doc inventories")
+struct DocInventoryTests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: Repository.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The names declared in Package.swift by `kind` (`.target`, `.testTarget`, …), read from
+    /// each `name: "…"` that follows the kind.
+    static func declared(_ kind: String) throws -> [String] {
+        let package = try text("Package.swift")
+        let pattern = try NSRegularExpression(pattern: "\\." + kind + #"\(\s*name:\s*"([^"]+)""#)
+        return pattern.matches(in: package, range: NSRange(package.startIndex..., in: package)).compactMap {
+            Range($0.range(at: 1), in: package).map { String(package[$0]) }
+        }
+    }
+
+    @Test("the module table names every library, system library and executable")
+    func modules() throws {
+        let architecture = try Self.text("Docs/Architecture.md")
+        let table = architecture.components(separatedBy: "## Modules")[1].components(separatedBy: "\n## ")[0]
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|").first ?? "" }
+        let support = ["LegibleTestSupport", "LegibleGoldenSupport", "legible-clippings-writer"]
+        let names = try (Self.declared("target") + Self.declared("systemLibrary") + Self.declared("executableTarget")).filter {
+            !support.contains($0)
+        }
+        #expect(names.count > 30)
+        for name in names {
+            #expect(rows.contains { $0.contains("`\(name)`") }, "Docs/Architecture.md's module table does not name \(name)")
+        }
+    }
+
+    @Test("every test target is in the fast tier or named as a real-parts target")
+    func tiers() throws {
+        let fast = try Self.text("Tools/test-fast")
+        let architecture = try Self.text("Docs/Architecture.md")
+        let tiers = architecture.components(separatedBy: "## Tests")[1].components(separatedBy: "\n## ")[0]
+        let realParts =
+            tiers.components(separatedBy: "The real-parts\ntier is the rest:").last?.components(separatedBy: "`swift test` runs both")[0]
+            ?? ""
+        for name in try Self.declared("testTarget") {
+            let inFast = fast.contains(" \(name) ") || fast.contains(" \(name)\"") || fast.contains("\"\(name) ")
+            #expect(
+                inFast != realParts.contains("`\(name)`"),
+                "\(name) must be in exactly one tier (Tools/test-fast, or Architecture.md's real-parts list)")
+        }
+    }
+
+    @Test("every fuzz harness has its row in Hardening.md and its name in Tools/fuzz")
+    func harnesses() throws {
+        let hardening = try Self.text("Docs/Hardening.md")
+        // The targets `Tools/fuzz` accepts: its first `case` pattern, split at `|`.
+        let pattern =
+            try Self.text("Tools/fuzz").split(separator: "\n").first { $0.contains("|pdf-input|") && $0.hasSuffix(") shift ;;") } ?? ""
+        let accepted = Set(pattern.dropLast(") shift ;;".count).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) })
+        for target in FuzzTarget.allCases {
+            #expect(hardening.contains("\n| `\(target.rawValue)` |"), "Docs/Hardening.md has no row for the \(target.rawValue) harness")
+            #expect(accepted.contains(target.rawValue), "Tools/fuzz does not accept \(target.rawValue)")
+        }
+        let counted = ["", "", "", "", "", "", "", "", "", "", "", "", "", "", "fourteen", "fifteen", "sixteen"]
+        #expect(
+            hardening.contains("holds \(counted[FuzzTarget.allCases.count]) harnesses"), "Docs/Hardening.md gives another harness count")
+    }
+}
