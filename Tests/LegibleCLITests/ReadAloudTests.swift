@@ -224,12 +224,15 @@ struct ReadAloudTests {
           for (const [step, id] of ["next-sentence", "next-sentence", "previous-sentence", "previous-sentence"].entries()) {
             if (step === 2) await new Promise((done) => setTimeout(done, 1300));
             document.getElementById(id).click();
-            await new Promise((done) => setTimeout(done, 300));
+            // Where the jump landed, read at once: the click seeks and plays synchronously, and
+            // a word shorter than the wait (or a loaded machine's longer wait) would otherwise
+            // be passed before it is read.
             const page = audios.findIndex((audio) => !audio.paused);
             if (page < 0) return audios.map((audio) => [audio.paused ? 1 : 0, Math.round(audio.currentTime * 1000)]);
             const timings = JSON.parse(document.getElementById("timings").textContent).pages[page];
-            const index = window.legibleReadAloud.wordAt(page, audios[page].currentTime * 1000 - 100);
+            const index = window.legibleReadAloud.wordAt(page, audios[page].currentTime * 1000);
             out.push([page, index, timings[index] ? timings[index][4] : -1]);
+            await new Promise((done) => setTimeout(done, 300));
           }
           return out;
         })()
