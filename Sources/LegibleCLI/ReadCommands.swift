@@ -9,14 +9,6 @@ import LegibleTextInput
 /// `legible read`, `legible save` and `legible clippings`: the reading layer from the command
 /// line.
 package enum ReadCommands {
-    static func notebook(_ paths: [String], links: Bool, pageTurn: Bool) throws -> Notebook {
-        let pages = try paths.map(PageDocuments.load)
-        let notebook = Notebook(pages: pages)
-        if links { notebook.linkRegions() }
-        notebook.setPageTurning(pageTurn)
-        return notebook
-    }
-
     /// `--rotor`: what a swipe moves by.
     enum Rotor: String, OptionChoice {
         case lines, words, characters
@@ -40,7 +32,7 @@ package enum ReadCommands {
     /// first (or `--from`) page, turning pages when it may; otherwise it focuses the first (or
     /// `--from`) element and swipes next with the rotor until it hears the boundary sound.
     static func read(_ command: ParsedCommand) throws -> Int32 {
-        let notebook = try notebook(command.positionals, links: !command[noLinks], pageTurn: !command[noPageTurn])
+        let notebook = try PageDocuments.notebook(command.positionals, links: !command[noLinks], pageTurn: !command[noPageTurn])
         let reader = ScreenReader(notebook: notebook, store: store(command))
         let from = try command[from].map(startGesture)
         if let path = command[script] {
@@ -97,7 +89,7 @@ package enum ReadCommands {
     /// from page 3 says page index 2.
     static func save(_ command: ParsedCommand) throws -> Int32 {
         let arguments = command.positionals
-        let notebook = try notebook(Array(arguments.dropLast(2)), links: false, pageTurn: false)
+        let notebook = try PageDocuments.notebook(Array(arguments.dropLast(2)), links: false, pageTurn: false)
         let pageIndex = (command[page] ?? 1) - 1
         guard notebook.pages.indices.contains(pageIndex) else {
             throw command.usageError("--page \(pageIndex + 1) is not a page of this notebook (1...\(notebook.pages.count))")

@@ -20,7 +20,8 @@ enum SpeakCommand {
         let folder = command[output]!
         let pages = command.positionals
         try OutputGuard.refuse(outputs: [folder], overwriting: pages)
-        let notebook = try ReadCommands.notebook(pages, links: true, pageTurn: true)
+        // The read-all's own notebook is made by NotebookSpeech; here the pages are enough.
+        let documents = try pages.map(PageDocuments.load)
         let names = try NotebookSpeech.audioNames(pages)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -33,7 +34,7 @@ enum SpeakCommand {
             return try runWorkers(selected, of: pages.count, jobs: command[jobs] ?? 1)
         }
         let outcome = try NotebookSpeech.speak(
-            page: index, of: notebook.pages, name: names[index], into: folder, voice: command[voice], rate: command[rate] ?? 175,
+            page: index, of: documents, name: names[index], into: folder, voice: command[voice], rate: command[rate] ?? 175,
             tell: Console.message)
         try report(outcome, name: names[index])
         return 0

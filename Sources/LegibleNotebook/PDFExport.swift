@@ -34,7 +34,6 @@ public struct PDFExport: Sendable {
     /// Writes the PDF: every scan is found and verified, and `output` checked against every
     /// input, before a byte is written.
     public func write() throws -> Report {
-        try OutputGuard.refuse(outputs: [output], overwriting: documents)
         let pages = try documents.map(PageDocuments.load)
         let found = try zip(documents, pages).map { path, page in
             try VerifiedScan.find(for: page.layout, documentPath: path, searching: scanFolders)

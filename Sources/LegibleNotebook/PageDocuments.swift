@@ -67,4 +67,14 @@ public enum PageDocuments {
             return error
         }
     }
+
+    /// A notebook of the documents at `paths`, loaded to show, in order: regions linked across
+    /// pages with `links`, the last region of each page turning it with `pageTurn`
+    /// (`Docs/Reading.md`, "Read-all").
+    public static func notebook(_ paths: [String], links: Bool, pageTurn: Bool) throws -> Notebook {
+        let notebook = Notebook(pages: try paths.map(load))
+        if links { notebook.linkRegions() }
+        notebook.setPageTurning(pageTurn)
+        return notebook
+    }
 }
