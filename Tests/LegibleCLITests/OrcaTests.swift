@@ -38,8 +38,9 @@ struct OrcaTests {
     }
 
     @Test("legible view: Down walk, heading levels, page turns, Text saved, say-all across pages, flat review once per line")
-    func viewer() throws {
+    func viewer() async throws {
         guard Self.available else { return }
+        await QuietTestRun.wait()
         let folder = try temporaryFolder()
         let store = folder + "/clippings.jsonl"
         var steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 20)
@@ -78,8 +79,9 @@ struct OrcaTests {
     /// document holds it, the letterhead's two overlapping lines included. Home first: on a page
     /// of one paragraph, Orca said nothing for the first key after the window opened.
     @Test("legible view of a real 1905 letter read with --reader auto: Down reads each line the handwriting reader read")
-    func realLetter() throws {
+    func realLetter() async throws {
         guard Self.available else { return }
+        await QuietTestRun.wait()
         let letter = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials/Lettre251.jpg").path
         guard FileManager.default.fileExists(atPath: letter) else {
             print("skipping: the real corpus is not at \(Repository.realCorpus.path) (set LEGIBLE_REAL_CORPUS)")
@@ -105,8 +107,9 @@ struct OrcaTests {
     /// viewer's edit mode"): Orca speaks the letter each BackSpace deletes, "undo" and the text it
     /// puts back for Control+Z, and the saved notice; the document on disk then reads as corrected.
     @Test("legible view --edit: BackSpace speaks the deleted letter, Control+Z undo, Control+S Corrections saved")
-    func editing() throws {
+    func editing() async throws {
         guard Self.available else { return }
+        await QuietTestRun.wait()
         let (_, page) = try chicagoPageToEdit()
         let keys = ["End", "BackSpace", "BackSpace", "ctrl+z", "BackSpace", "s", "ctrl+s"]
         let run = try OrcaSession.run(
@@ -122,8 +125,9 @@ struct OrcaTests {
     }
 
     @Test("legible present, in a window: Down walk across a page turn, Shift+Down and Text saved")
-    func present() throws {
+    func present() async throws {
         guard Self.available else { return }
+        await QuietTestRun.wait()
         let folder = try temporaryFolder()
         let steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 6) + [.key("shift+Down"), .key("ctrl+s")]
         let run = try OrcaSession.run(
@@ -137,9 +141,10 @@ struct OrcaTests {
     }
 
     @Test("the tagged PDF in Firefox ESR's viewer: 1 from heading to heading at level 1, Down reads a line")
-    func pdfInFirefox() throws {
+    func pdfInFirefox() async throws {
         let firefox = FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr")
         guard Self.available, RealParts.available(firefox, reason: "firefox-esr is missing") else { return }
+        await QuietTestRun.wait()
         let folder = try temporaryFolder()
         let made = try legible(["pdf"] + Self.pages + ["--scans", Repository.scans.path, "-o", folder + "/chicago.pdf"])
         #expect(made.status == 0, "\(made.stderr)")
@@ -192,8 +197,9 @@ struct OrcaTests {
     }
 
     @Test("the HTML notebook in Chromium: Down walk with headings and page regions, say-all")
-    func html() throws {
+    func html() async throws {
         guard Self.available, Browser.isAvailable() else { return }
+        await QuietTestRun.wait()
         let command = try Self.notebookInChromium()
         // Say-all starts at the first heading of the notebook ("2": the next heading at level 2),
         // not at the top: from the top it reads the page's introduction first, and on a busy
@@ -234,8 +240,9 @@ struct OrcaTests {
     }
 
     @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")
-    func readerView() throws {
+    func readerView() async throws {
         guard Self.available, Browser.isAvailable() else { return }
+        await QuietTestRun.wait()
         let command = try Self.notebookInChromium()
         // The reader view on, then its first level-2 heading ("2"), then a Down walk over the
         // paragraph reflowed below it.
