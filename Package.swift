@@ -140,17 +140,18 @@ let package = Package(
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
         // executables").
+        .target(name: "LegibleCommandLine", dependencies: ["LegibleSystem"]),
         .target(
             name: "LegibleCLI",
             dependencies: [
-                "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
+                "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
                 "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
             ]),
-        .executableTarget(name: "legible", dependencies: ["LegibleCLI"]),
+        .executableTarget(name: "legible", dependencies: ["LegibleCLI", "LegibleCommandLine"]),
         .executableTarget(
             name: "legible-desktop",
-            dependencies: ["LegibleCLI", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook"]),
+            dependencies: ["LegibleCLI", "LegibleCommandLine", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook"]),
         .executableTarget(
             name: "legible-bench",
             dependencies: [

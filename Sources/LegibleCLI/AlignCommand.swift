@@ -1,5 +1,6 @@
 import Foundation
 import LegibleAlignment
+import LegibleCommandLine
 import LegibleNotebook
 import LegibleSystem
 

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandLine
 import LegibleEvaluation
 import LegibleIngest
 import LegibleNotebook

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandLine
 import LegibleNotebook
 
 /// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleCommandLine
 import LegibleSystem
 
 #if canImport(Glibc)

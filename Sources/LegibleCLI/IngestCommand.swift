@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleCommandLine
 import LegibleIngest
 import LegibleLayout
 import LegibleOCR

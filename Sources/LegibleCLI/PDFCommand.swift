@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandLine
 import LegibleIngest
 import LegibleNotebook
 import LegibleOCR

@@ -1,6 +1,8 @@
 /// `legible present PAGE.json...`: the notebook on the accessibility bus, so Orca and any
 /// AT-SPI client read it (`Docs/ATSPI.md`). Declared here for parsing and help; it runs in
 /// `legible-desktop` (``DesktopCommands``).
+import LegibleCommandLine
+
 package enum PresentCommand {
     static let spec = CommandSpec(
         name: "present", arguments: "PAGE.json...", positionalCount: 1...Int.max,

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandLine
 import LegibleLayout
 import LegibleNotebook
 import LegiblePages
@@ -158,4 +159,13 @@ extension QueryCommands {
     /// `--direction`.
     static let direction: Option<Direction?> = .choice(
         "--direction", of: Direction.self, help: "storage or layout direction (default forward)")
+}
+
+/// Parses a positional coordinate (pixels), or throws a usage error: it must be finite and
+/// within ``PixelBox/coordinateLimit``, like every number Legible reads.
+func numberArgument(_ text: String, name: String) throws -> Double {
+    guard let value = Double(text), PixelBox.isPlausible(value) else {
+        throw CLIError.usage("\(name) must be a number within ±\(Int(PixelBox.coordinateLimit)), got \"\(text)\"")
+    }
+    return value
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandLine
 import LegibleLayout
 import LegibleNotebook
 import LegiblePages

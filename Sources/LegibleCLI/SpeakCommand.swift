@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleCommandLine
 import LegibleNotebook
 import LegibleSpeech
 import LegibleSystem

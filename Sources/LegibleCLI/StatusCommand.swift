@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleCommandLine
 import LegibleSystem
 
 /// `legible status DIR`: merges the manifests of a sharded batch (`DIR/manifest/*.jsonl`) and

@@ -1,6 +1,8 @@
 /// `legible view PAGE.json...`: the notebook in a window, one page at a time, with a caret and
 /// selection on the handwriting, read by Orca through the page's accessible (`Docs/Viewer.md`).
 /// Declared here for parsing and help; it runs in `legible-desktop` (``DesktopCommands``).
+import LegibleCommandLine
+
 package enum ViewCommand {
     static let spec = CommandSpec(
         name: "view", arguments: "PAGE.json...", positionalCount: 1...Int.max,

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleATSPI
 import LegibleCLI
+import LegibleCommandLine
 import LegibleDesktop
 import LegibleNotebook
 import LegiblePages

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleATSPI
 import LegibleCLI
+import LegibleCommandLine
 
 /// Entry point of `legible-desktop`: the whole command table, with `present` and `view` run
 /// here rather than handed over. `legible present` and `legible view` exec this executable

@@ -6,7 +6,7 @@ package struct Option<Value>: Sendable {
     /// How the option is parsed, validated and shown in `--help`.
     package let spec: OptionSpec
     /// The value from the option's validated arguments (empty when it was not given).
-    let value: @Sendable ([String]) -> Value
+    package let value: @Sendable ([String]) -> Value
 }
 
 extension Option where Value == Bool {
@@ -55,7 +55,7 @@ extension Option where Value == [(String, String)] {
 
 extension Option {
     /// One value of the closed set `Choice`.
-    static func choice<Choice: OptionChoice>(_ names: String..., of _: Choice.Type, required: Bool = false, help: String) -> Option
+    package static func choice<Choice: OptionChoice>(_ names: String..., of _: Choice.Type, required: Bool = false, help: String) -> Option
     where Value == Choice? {
         Option(
             spec: OptionSpec(names: names, kind: .choice(Choice.names), required: required, help: help),
@@ -63,7 +63,7 @@ extension Option {
     }
 
     /// A comma-separated list of values of the closed set `Choice`.
-    static func list<Choice: OptionChoice>(_ names: String..., of _: Choice.Type, help: String) -> Option where Value == [Choice]? {
+    package static func list<Choice: OptionChoice>(_ names: String..., of _: Choice.Type, help: String) -> Option where Value == [Choice]? {
         Option(
             spec: OptionSpec(names: names, kind: .list(Choice.names), help: help),
             value: { $0.last.map { $0.split(separator: ",").compactMap { Choice(rawValue: String($0)) } } })

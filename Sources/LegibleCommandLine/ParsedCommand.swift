@@ -1,10 +1,10 @@
 import Foundation
-import LegibleLayout
 
 /// A command line parsed and validated against its ``CommandSpec``: every value has been
 /// checked for its kind (integer range, closed set, …) before a command sees it.
 package struct ParsedCommand {
-    let spec: CommandSpec
+    /// The declaration it was parsed against.
+    package let spec: CommandSpec
     package private(set) var positionals: [String] = []
     /// Values by canonical option name; a pair is stored as two consecutive values.
     private var values: [String: [String]] = [:]
@@ -12,7 +12,7 @@ package struct ParsedCommand {
     /// Parses `arguments`: `--name value`, `--name=value`, `-x value`, flags, `--` and
     /// positionals. A number such as `-5` is a positional.
     /// - Throws: ``CLIError`` 64 naming the problem and showing the usage.
-    init(_ arguments: [String], spec: CommandSpec) throws {
+    package init(_ arguments: [String], spec: CommandSpec) throws {
         self.spec = spec
         var index = 0
         while index < arguments.count {
@@ -72,7 +72,7 @@ package struct ParsedCommand {
     }
 
     /// Checks one value against its option's kind.
-    static func validate(_ value: String, for option: OptionSpec, spelledAs name: String) throws {
+    package static func validate(_ value: String, for option: OptionSpec, spelledAs name: String) throws {
         // An empty value is never meaningful (`-l ''` would reach Tesseract as no language).
         guard !value.isEmpty else { throw CLIError.usage("option \(name) needs a non-empty value") }
         switch option.kind {
@@ -97,9 +97,11 @@ package struct ParsedCommand {
         }
     }
 
-    static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+    /// `5` for 5.0, `0.1` for 0.1: a range bound as the usage shows it.
+    package static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
-    func usageError(_ problem: String) -> CLIError { CLIError.usage("\(problem)\n\(spec.usage)") }
+    /// A usage error (64) naming `problem`, the command's usage after it.
+    package func usageError(_ problem: String) -> CLIError { CLIError.usage("\(problem)\n\(spec.usage)") }
 
     // MARK: Typed access (values were validated when parsed)
 
@@ -113,16 +115,7 @@ package struct ParsedCommand {
 }
 
 /// Parses a positional integer, or throws a usage error.
-func integerArgument(_ text: String, name: String) throws -> Int {
+package func integerArgument(_ text: String, name: String) throws -> Int {
     guard let value = Int(text) else { throw CLIError.usage("\(name) must be an integer, got \"\(text)\"") }
-    return value
-}
-
-/// Parses a positional coordinate (pixels), or throws a usage error: it must be finite and
-/// within ``PixelBox/coordinateLimit``, like every number Legible reads.
-func numberArgument(_ text: String, name: String) throws -> Double {
-    guard let value = Double(text), PixelBox.isPlausible(value) else {
-        throw CLIError.usage("\(name) must be a number within ±\(Int(PixelBox.coordinateLimit)), got \"\(text)\"")
-    }
     return value
 }

@@ -68,7 +68,8 @@ package enum Console {
         /// Every message line, `legible: ` first, as the user's stderr would have shown them.
         package var messages: String { lock.withLock { String(decoding: messageBytes, as: UTF8.self) } }
 
-        func write(_ data: Data, toOutput: Bool) {
+        /// Appends `data` to the output (`toOutput`) or to the messages.
+        package func write(_ data: Data, toOutput: Bool) {
             lock.withLock {
                 if toOutput { outputBytes += data } else { messageBytes += data }
             }
@@ -95,7 +96,7 @@ package enum Console {
     }
 
     /// Whether messages go to a terminal (progress bars are drawn only then).
-    static var messagesAreTerminal: Bool { capture == nil && isatty(state.messages) != 0 }
+    package static var messagesAreTerminal: Bool { capture == nil && isatty(state.messages) != 0 }
 
     /// Writes `text` to stdout, escaping control characters when stdout is a terminal.
     /// - Throws: ``CLIError`` 74 when the bytes could not all be written.
@@ -106,7 +107,7 @@ package enum Console {
     }
 
     /// Writes `data` to stdout unchanged (JSON, which escapes control characters itself).
-    static func out(_ data: Data) throws {
+    package static func out(_ data: Data) throws {
         if let capture { return capture.write(data, toOutput: true) }
         do {
             try FileDescriptor.standardOutput.writeAll(data)
@@ -123,7 +124,7 @@ package enum Console {
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.
-    static func messageBytes(_ text: String) {
+    package static func messageBytes(_ text: String) {
         if let capture { return capture.write(Data(text.utf8), toOutput: false) }
         try? FileDescriptor(rawValue: state.messages).writeAll(Data(text.utf8))
     }

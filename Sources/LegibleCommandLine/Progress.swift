@@ -3,20 +3,21 @@ import LegibleSystem
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal. Workers advance it
 /// from their own threads.
-final class Progress: @unchecked Sendable {
+package final class Progress: @unchecked Sendable {
     // Sendable by its lock, which guards `done` and every redraw.
     private let total: Int
     private let enabled: Bool
     private var done = 0
     private let lock = NSLock()
 
-    init(total: Int, enabled: Bool) {
+    /// A bar for `total` pages, drawn only when `enabled`.
+    package init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled
     }
 
     /// Counts one more page done, named `label`, and redraws the bar.
-    func advance(label: String) {
+    package func advance(label: String) {
         lock.withLock {
             done += 1
             guard enabled else { return }
@@ -28,7 +29,7 @@ final class Progress: @unchecked Sendable {
     }
 
     /// Ends the bar's line.
-    func finish() {
+    package func finish() {
         guard enabled else { return }
         Console.messageBytes("\n")
     }

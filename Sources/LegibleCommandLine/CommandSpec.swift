@@ -1,16 +1,15 @@
 import Foundation
-import LegibleLayout
 
 /// A closed set of option values, declared as a `String` enum (`Docs/CLI.md`, "Command table").
-protocol OptionChoice: CaseIterable, RawRepresentable, Sendable where RawValue == String {}
+package protocol OptionChoice: CaseIterable, RawRepresentable, Sendable where RawValue == String {}
 
 extension OptionChoice {
     /// Every accepted value, in declaration order.
-    static var names: [String] { allCases.map(\.rawValue) }
+    package static var names: [String] { allCases.map(\.rawValue) }
 }
 
 /// What an option takes, which decides how it is parsed, validated and shown in `--help`.
-enum OptionKind: Sendable {
+package enum OptionKind: Sendable {
     /// No value: present or not.
     case flag
     /// Free text, shown as the placeholder (paths, titles).
@@ -30,16 +29,17 @@ enum OptionKind: Sendable {
 /// One option of a command, declared once: parsing, validation, usage and help come from it.
 package struct OptionSpec: Sendable {
     /// Every spelling, the canonical one first (`-o`, `--output`).
-    var names: [String]
-    var kind: OptionKind
+    package var names: [String]
+    package var kind: OptionKind
     /// What the option does, one line for `legible help COMMAND`.
-    var help: String
+    package var help: String
     /// Whether the option may be given more than once (every value is kept).
-    var repeatable = false
+    package var repeatable = false
     /// Whether the command cannot run without it (shown without brackets in usage).
-    var required = false
+    package var required = false
 
-    init(names: [String], kind: OptionKind = .flag, repeatable: Bool = false, required: Bool = false, help: String) {
+    /// An option spelled `names` (canonical first), taking `kind`, described by `help`.
+    package init(names: [String], kind: OptionKind = .flag, repeatable: Bool = false, required: Bool = false, help: String) {
         self.names = names
         self.kind = kind
         self.repeatable = repeatable
@@ -47,10 +47,10 @@ package struct OptionSpec: Sendable {
         self.help = help
     }
 
-    var canonical: String { names[0] }
+    package var canonical: String { names[0] }
 
     /// `--affinity upstream|downstream`, `--format json,hocr,…`, `--all`.
-    var synopsis: String {
+    package var synopsis: String {
         switch kind {
         case .flag: return canonical
         case .text(let placeholder), .integer(let placeholder, _), .number(let placeholder, _): return "\(canonical) \(placeholder)"
@@ -62,21 +62,39 @@ package struct OptionSpec: Sendable {
 }
 
 /// A subcommand: its positionals, options, summary and what it runs.
-struct CommandSpec: Sendable {
-    var name: String
+package struct CommandSpec: Sendable {
+    /// The subcommand's name: `ingest`.
+    package var name: String
     /// The positionals as shown in usage: `PAGE.json START END`.
-    var arguments: String
+    package var arguments: String
     /// How many positionals it takes.
-    var positionalCount: ClosedRange<Int>
+    package var positionalCount: ClosedRange<Int>
     /// What it does, one line.
-    var summary: String
-    var options: [OptionSpec] = []
+    package var summary: String
+    /// Its options, in the order help lists them.
+    package var options: [OptionSpec] = []
     /// Options shown together as alternatives in usage (`--image IMAGE.png | --blank`).
-    var alternatives: [[String]] = []
-    var run: @Sendable (ParsedCommand) throws -> Int32
+    package var alternatives: [[String]] = []
+    /// What it runs, returning the exit status.
+    package var run: @Sendable (ParsedCommand) throws -> Int32
+
+    /// A command named `name` taking `positionalCount` positionals shown as `arguments`, with
+    /// `options` (some of them `alternatives` to each other), that runs `run`.
+    package init(
+        name: String, arguments: String, positionalCount: ClosedRange<Int>, summary: String, options: [OptionSpec] = [],
+        alternatives: [[String]] = [], run: @escaping @Sendable (ParsedCommand) throws -> Int32
+    ) {
+        self.name = name
+        self.arguments = arguments
+        self.positionalCount = positionalCount
+        self.summary = summary
+        self.options = options
+        self.alternatives = alternatives
+        self.run = run
+    }
 
     /// `usage: legible caret PAGE.json OFFSET [--affinity upstream|downstream]`.
-    var usage: String {
+    package var usage: String {
         var parts = ["usage: legible", name, arguments].filter { !$0.isEmpty }
         var shown = Set<String>()
         for option in options where !shown.contains(option.canonical) {
@@ -96,7 +114,7 @@ struct CommandSpec: Sendable {
     }
 
     /// The usage, the summary and one line per option: `legible help COMMAND`.
-    var help: String {
+    package var help: String {
         var lines = [usage, "", summary]
         if !options.isEmpty { lines.append("") }
         for option in options {
@@ -106,5 +124,6 @@ struct CommandSpec: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
+    /// The option spelled `name`, if the command has one.
+    package func option(named name: String) -> OptionSpec? { options.first { $0.names.contains(name) } }
 }
