@@ -67,4 +67,32 @@ struct DocInventoryTests {
         #expect(
             hardening.contains("holds \(counted[FuzzTarget.allCases.count]) harnesses"), "Docs/Hardening.md gives another harness count")
     }
+
+    @Test("the door table names every Swift file that imports a C module, and each file it names exists")
+    func doors() throws {
+        let architecture = try Self.text("Docs/Architecture.md")
+        let table = architecture.components(separatedBy: "## One door per C library")[1].components(separatedBy: "\n## ")[0]
+        let doorColumn = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.compactMap {
+            $0.split(separator: "|").dropFirst().first
+        }
+        let named = Set(
+            doorColumn.flatMap {
+                $0.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }.filter { $0.contains("/") }
+            })
+        #expect(named.count > 10, "\(named)")
+        for path in named {
+            #expect(
+                FileManager.default.fileExists(atPath: Repository.root.appendingPathComponent("Sources/" + path).path), "no Sources/\(path)"
+            )
+        }
+        let sources = Repository.root.appendingPathComponent("Sources")
+        let files =
+            FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import C") && $0.dropFirst(8).first?.isUppercase == true }
+            guard !imports.isEmpty else { continue }
+            #expect(named.contains(file), "\(file) imports \(imports.joined(separator: ", ")) but is not a door in Docs/Architecture.md")
+        }
+    }
 }
