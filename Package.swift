@@ -108,32 +108,33 @@ let package = Package(
 
         // Layers that need the C libraries.
         .target(name: "LegibleRaster", dependencies: ["CPNG"]),
+        // Image files: Leptonica's door, the header checks every page image gets, orientation,
+        // decoding, SHA-256, stems, browser formats; no Tesseract.
         .target(
-            name: "LegibleOCR",
-            dependencies: [
-                "CTesseract", "CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux])),
-            ]),
+            name: "LegibleImage",
+            dependencies: ["CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout"]),
         // The handwriting line reader: PP-OCRv5 through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleOCR", "LegibleAlignment"]),
+        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment"]),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
             name: "LegiblePDFInput",
-            dependencies: ["CQPDF", "CPoppler", "LegibleSystem", "LegibleRaster", "LegibleLayout", "LegibleOCR"]),
+            dependencies: ["CQPDF", "CPoppler", "LegibleSystem", "LegibleRaster", "LegibleLayout", "LegibleImage"]),
         // The ingest service: plans, page jobs, the worker pool over a PageReader, manifests
         // (Docs/Architecture.md, "Ingest").
         .target(
             name: "LegibleIngest",
-            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput"]),
+            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput"]),
 
         // The notebook services every surface and command shares: page documents and their
         // verified scans, the read-all as speech (Docs/Architecture.md, "Notebook services").
         .target(
             name: "LegibleNotebook",
             dependencies: [
-                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleOCR", "LegibleIngest", "LegibleWeb",
+                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR", "LegibleIngest", "LegibleWeb",
                 "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
             ]),
 
@@ -144,7 +145,7 @@ let package = Package(
         .target(
             name: "LegibleCLI",
             dependencies: [
-                "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
+                "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
                 "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
             ]),
@@ -155,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "legible-bench",
             dependencies: [
-                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleOCR",
+                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleImage", "LegibleOCR",
                 "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment", "LegibleHandwriting",
                 "LegibleImport",
             ]),
@@ -168,7 +169,7 @@ let package = Package(
         .target(
             name: "LegibleFuzzing",
             dependencies: [
-                "LegibleImport", "LegibleLayout", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
+                "LegibleImport", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
                 "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
             ]),
@@ -196,7 +197,7 @@ let package = Package(
             dependencies: ["LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleOCRTests",
-            dependencies: ["LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleRaster", "LegibleTestSupport"]),
+            dependencies: ["LegibleImage", "LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleRaster", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleImportTests",
             dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),
@@ -250,7 +251,7 @@ let package = Package(
             dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleHandwritingTests",
-            dependencies: ["LegibleHandwriting", "LegibleLayout", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleTestSupport"]),
+            dependencies: ["LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: [

@@ -1,4 +1,5 @@
 import LegibleCommandLine
+import LegibleImage
 import LegibleImport
 import LegibleIngest
 import LegibleNotebook
@@ -9,6 +10,10 @@ import LegibleReading
 import LegibleSystem
 
 extension OCRError: CLIFailure {
+    package var message: String { description }
+}
+
+extension ImageError: CLIFailure {
     package var message: String { description }
 }
 

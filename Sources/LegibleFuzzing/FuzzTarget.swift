@@ -2,6 +2,7 @@ import Foundation
 import LegibleATSPI
 import LegibleAlignment
 import LegibleBatch
+import LegibleImage
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -89,12 +90,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// pixel limit, and a decoded image has the size the gate read from its header, so what
     /// `html` and `view` show is the page `ingest` read.
     static func image(_ data: Data) {
-        let gate = try? Recogniser.displayedSize(of: data, path: "fuzz")
+        let gate = try? ImageFile.displayedSize(of: data, path: "fuzz")
         if let gate {
             precondition(
                 gate.width > 0 && gate.height > 0 && gate.width * gate.height <= OCROptions.maximumPixels, "the gate admitted a bad size")
         }
-        guard let image = try? Recogniser.decodeImage(data: data, path: "fuzz") else { return }
+        guard let image = try? ImageFile.decode(data: data, path: "fuzz") else { return }
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
         precondition(image.width * image.height <= OCROptions.maximumPixels, "decoded past the pixel limit")
         precondition(gate.map { $0 == (image.width, image.height) } ?? false, "the decoded size is not the size the gate read")
@@ -408,13 +409,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 precondition(Date().timeIntervalSince(started) < limits.seconds + 5, "a page ran past its deadline")
             }
             guard case .success(.image(let image)) = read else { continue }
-            if let size = try? Recogniser.displayedSize(of: image.bytes, path: "fuzz") {
+            if let size = try? ImageFile.displayedSize(of: image.bytes, path: "fuzz") {
                 precondition(size.width * size.height <= ScannedPDF.maximumPixels, "a page image above the pixel limit")
             }
             precondition(image.origin.toUserSpace.count == 6 && image.origin.toUserSpace.allSatisfy(\.isFinite), "a map that is not finite")
             precondition(image.bytes.count > 8, "an empty page image")
             if image.origin.method != .stored {
-                precondition((try? Recogniser.displayedSize(of: image.bytes, path: "fuzz")) != nil, "a page image recognition refuses")
+                precondition((try? ImageFile.displayedSize(of: image.bytes, path: "fuzz")) != nil, "a page image recognition refuses")
             }
         }
     }

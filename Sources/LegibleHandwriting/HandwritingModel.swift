@@ -1,5 +1,6 @@
 import CONNXRuntime
 import Foundation
+import LegibleImage
 import LegibleOCR
 
 /// The handwriting line recogniser: PaddleOCR's PP-OCRv5 mobile text-line model (Apache-2.0

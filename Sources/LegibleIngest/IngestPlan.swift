@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleImage
 import LegibleOCR
 import LegiblePDFInput
 import LegibleSystem
@@ -85,7 +86,7 @@ public struct IngestPlan: Sendable {
     }
 
     /// The name every output of `image` shares: its file name without the extension.
-    public static func outputStem(_ image: String) -> String { Recogniser.stem(of: image) }
+    public static func outputStem(_ image: String) -> String { ImageFile.stem(of: image) }
 
     /// The path of `page`'s output in `format`.
     public func outputPath(of page: PageInput, _ format: IngestFormat) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleOCR
 import LegiblePDFInput
 
@@ -19,7 +20,7 @@ public struct PageInput: Sendable, Hashable {
     /// The name every output of the page shares: the image's file name without its extension,
     /// or the PDF's with `-p` and the four-digit page number (`scan-p0003`).
     public var stem: String {
-        let stem = Recogniser.stem(of: path)
+        let stem = ImageFile.stem(of: path)
         return pdfPage.map { ScannedPDF.pageStem(stem, page: $0) } ?? stem
     }
 

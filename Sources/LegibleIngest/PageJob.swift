@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -47,6 +48,8 @@ struct PageJob {
         } catch let error as OCRError where page.pdfPage != nil {
             // A PDF page's image is read under the path it would be kept at, never written.
             throw error.naming(page.name)
+        } catch let error as ImageError where page.pdfPage != nil {
+            throw error.naming(page.name)
         }
     }
 
@@ -76,7 +79,7 @@ struct PageJob {
             // The plan's digest marks the outputs, whichever reader made them.
             layout.engine?.optionsDigest = digest
         case .layout(let path):
-            let description = try Recogniser.describeImage(data: scan.bytes, path: scan.path, sha256: sha256)
+            let description = try ImageFile.describe(data: scan.bytes, path: scan.path, sha256: sha256)
             layout = try LayoutImporter.importLayout(layoutData ?? Data(), file: path, image: description)
             layout.engine?.optionsDigest = digest
         }

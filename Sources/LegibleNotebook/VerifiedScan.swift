@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 import LegibleOCR
 import LegibleSystem
@@ -84,7 +85,7 @@ public struct VerifiedScan: Sendable, Equatable {
     /// decodes it. The size check is what proves a scan to be the recognised one when the
     /// document records no SHA-256.
     public static func admit(_ bytes: Data, at path: String, for layout: PageLayout, documentPath: String) throws {
-        let size = try Recogniser.displayedSize(of: bytes, path: path)
+        let size = try ImageFile.displayedSize(of: bytes, path: path)
         let image = layout.image
         guard size.width == image.width, size.height == image.height else {
             throw NotebookError(

@@ -1,15 +1,5 @@
+import LegibleImage
 import LegibleLayout
-
-/// A connected piece of ink: its bounding box, its ink pixels and the height of its centre of
-/// ink, all in the pixels of the image it was found in.
-struct InkComponent: Equatable {
-    var box: PixelBox
-    /// Ink pixels.
-    var ink: Int
-    /// The mean y of the ink, px. Ascenders and descenders carry little ink, so this sits in
-    /// the body of the writing where the box's middle would not.
-    var centreY: Double
-}
 
 /// Finds the lines of writing on a page from its ink alone, for pages whose lines Tesseract's
 /// layout analysis does not find (`Docs/Recognition.md`, "Found lines"): large, looping

@@ -1,3 +1,4 @@
+import LegibleImage
 import LegibleLayout
 
 /// Options of one recognition run. Every field that changes the output goes into
@@ -30,7 +31,7 @@ public struct OCROptions: Hashable, Sendable {
 
     /// Images whose header claims more pixels than this are refused before any pixel is
     /// allocated: 60 megapixels covers an A4 page at 600 dpi (35 MP) with room to spare.
-    public static let maximumPixels = 60_000_000
+    public static let maximumPixels = ImageFile.maximumPixels
 
     /// Creates default options.
     public init() {}

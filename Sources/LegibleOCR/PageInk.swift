@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 
 /// The ink of a scanned page as recognition sees it: colour dropped, the page levelled and
@@ -7,12 +8,12 @@ import LegibleLayout
 public enum PageInk {
     /// The ink of the image bytes `data`, in the image's displayed pixels; `path` names the image
     /// in errors.
-    /// - Throws: ``OCRError`` when the bytes are unreadable or the image too large, as for recognition.
+    /// - Throws: ``ImageError`` when the bytes are unreadable or the image too large, as for recognition.
     public static func mask(imageData data: Data, path: String) throws -> InkMask {
-        let (_, image) = try Recogniser.decoded(data, path: path)
+        let (_, image) = try ImageFile.decoded(data, path: path)
         let prepared = try Preprocessor(options: .all).run(image)
         guard let binary = prepared.binary else {
-            throw OCRError.unreadableImage(path: path, reason: "no ink could be told from the paper")
+            throw ImageError.unreadableImage(path: path, reason: "no ink could be told from the paper")
         }
         return try mask(binary, rotationDegrees: prepared.rotationDegrees, path: path)
     }
@@ -23,7 +24,7 @@ public enum PageInk {
         var binary = binary
         if rotationDegrees != 0, let turned = Leptonica.rotate(binary, degrees: -rotationDegrees) { binary = turned }
         guard let mask = InkMask(width: binary.width, height: binary.height, pixels: Leptonica.pixels(binary)) else {
-            throw OCRError.unreadableImage(path: path, reason: "the ink's size differs from the image's")
+            throw ImageError.unreadableImage(path: path, reason: "the ink's size differs from the image's")
         }
         return mask
     }

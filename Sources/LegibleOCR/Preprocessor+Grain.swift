@@ -1,3 +1,5 @@
+import LegibleImage
+
 /// Pages where Otsu splits the paper's own grain (`Docs/Recognition.md`, "Grain").
 ///
 /// Otsu always splits a page in two. On blank paper with a grain, or on grainy paper with a

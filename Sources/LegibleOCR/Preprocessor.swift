@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 
 /// Notebook-paper preprocessing on Leptonica, producing the 1-bit image Tesseract reads and a

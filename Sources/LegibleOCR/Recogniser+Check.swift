@@ -1,3 +1,4 @@
+import LegibleImage
 import LegibleLayout
 
 /// One way of reading a page, tried in order until a reading is good enough

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 
 /// Reads notebook page images into page layouts: load (Leptonica) → preprocess → Tesseract LSTM
@@ -71,113 +72,12 @@ public final class Recogniser: @unchecked Sendable {
         return "/usr/share/tesseract-ocr/5/tessdata"
     }
 
-    /// An image's file name without folder and extension: the name its outputs share.
-    public static func stem(of path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
-
-    /// Reads only what a page document needs to know about an image file — its pixel size
-    /// (from the header, nothing decoded), file name and SHA-256 — for imported layouts.
-    /// - Throws: ``OCRError`` (missing 66; empty, truncated, not an image or oversized 65).
-    public static func describeImage(at path: String) throws -> PageImage {
-        guard FileManager.default.fileExists(atPath: path), let data = FileManager.default.contents(atPath: path) else {
-            throw OCRError.missingInput(path: path)
-        }
-        return try describeImage(data: data, path: path)
-    }
-
-    /// ``describeImage(at:)`` for bytes already read; `path` names the image. `sha256` is the
-    /// bytes' SHA-256 when the caller has it already (lower-case hex); else it is computed.
-    public static func describeImage(data: Data, path: String, sha256: String? = nil) throws -> PageImage {
-        let header = try checkedHeader(of: data, path: path)
-        return PageImage(
-            file: (path as NSString).lastPathComponent, width: header.width, height: header.height,
-            sha256: sha256 ?? Checksum.sha256Hex(of: data),
-            orientation: header.orientation == 1 ? nil : header.orientation)
-    }
-
-    /// The image's size from its header, after the checks every input gets before any pixel is
-    /// decoded: not empty, a complete PNG structure (libpng prints to stderr on a truncated
-    /// file), a known format, and at most ``OCROptions/maximumPixels`` (a 100000×100000
-    /// header must not allocate 40 GB).
-    /// The size of an image file's page as it is displayed (its orientation applied), read from
-    /// its header without decoding, after the checks ``recognise(imageAt:)`` makes first: not
-    /// empty or truncated, under the pixel limit, one page, not animated.
-    /// - Throws: ``OCRError`` (65 for each of those).
-    package static func displayedSize(of data: Data, path: String) throws -> (width: Int, height: Int) {
-        let header = try checkedHeader(of: data, path: path)
-        return (header.width, header.height)
-    }
-
-    static func checkedHeader(of data: Data, path: String) throws -> ImageHeader {
-        guard !data.isEmpty else { throw OCRError.unreadableImage(path: path, reason: "the file is empty") }
-        if let problem = PNGStructure.problem(in: data) { throw OCRError.unreadableImage(path: path, reason: problem) }
-        Leptonica.silence()
-        guard var header = PNGStructure.header(of: data) ?? Leptonica.header(of: data) else {
-            throw OCRError.unreadableImage(path: path, reason: "not a PNG, JPEG or TIFF image")
-        }
-        guard header.width > 0, header.height > 0 else {
-            throw OCRError.unreadableImage(path: path, reason: "the header gives a zero size (\(header.width)×\(header.height) pixels)")
-        }
-        guard header.width <= OCROptions.maximumPixels, header.height <= OCROptions.maximumPixels,
-            header.width * header.height <= OCROptions.maximumPixels
-        else {
-            throw OCRError.imageTooLarge(path: path, width: header.width, height: header.height, limit: OCROptions.maximumPixels)
-        }
-        let metadata = ImageMetadata.read(data)
-        guard metadata.pageCount == 1 else { throw OCRError.multiPageImage(path: path, pages: metadata.pageCount) }
-        header.orientation = metadata.orientation
-        header.needsOrienting = !metadata.isTIFF && metadata.orientation != 1
-        if metadata.swapsSides { swap(&header.width, &header.height) }
-        return header
-    }
-
     /// Recognises the image file at `path` (PNG, JPEG or TIFF).
     /// - Throws: ``OCRError`` (missing file 66, unreadable or oversized image 65, engine 70).
     public func recognise(imageAt path: String) throws -> PageLayout {
-        guard FileManager.default.fileExists(atPath: path) else { throw OCRError.missingInput(path: path) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw OCRError.missingInput(path: path) }
+        guard FileManager.default.fileExists(atPath: path) else { throw ImageError.missingInput(path: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImageError.missingInput(path: path) }
         return try recognise(imageData: data, path: path)
-    }
-
-    /// Decodes image bytes exactly as recognition does (checks, decode, orientation) without
-    /// running Tesseract, and describes the displayed image. The fuzzing harness drives this.
-    /// - Throws: ``OCRError`` (65 for anything that is not a readable single-page image).
-    public static func decodeImage(data: Data, path: String) throws -> PageImage {
-        let (header, image) = try decoded(data, path: path)
-        return PageImage(file: path, width: image.width, height: image.height, orientation: header.orientation)
-    }
-
-    /// Image bytes decoded as recognition decodes them (orientation applied), as 8-bit grey:
-    /// `width × height` values, row-major, 0 black … 255 white. The handwriting reader crops its
-    /// lines from this (`Docs/Recognition.md`, "Handwriting").
-    /// - Throws: ``OCRError`` for bytes that are not a readable single-page image.
-    public static func greyImage(data: Data, path: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
-        let (_, image) = try decoded(data, path: path)
-        guard let pixels = Leptonica.greyPixels(image) else {
-            throw OCRError.unreadableImage(path: path, reason: "cannot be made grey")
-        }
-        return (image.width, image.height, pixels)
-    }
-
-    /// Whether image bytes decode, as stored (no orientation applied), to `rgb` (row-major,
-    /// three samples a pixel, `width` × `height`), each channel within 4 levels, which
-    /// rounding in two decoders' inverse DCTs stays within. False for bytes that do not decode.
-    public static func decodes(_ data: Data, toRGB rgb: [UInt8], width: Int, height: Int) -> Bool {
-        guard let image = Leptonica.decode(data) else { return false }
-        return Leptonica.matches(image, rgb: rgb, width: width, height: height, tolerance: 4)
-    }
-
-    /// The checked header and the decoded image as displayed. Leptonica applies a TIFF's
-    /// orientation tag itself, but not a JPEG's EXIF one, which is applied here.
-    static func decoded(_ data: Data, path: String) throws -> (ImageHeader, PixImage) {
-        let header = try checkedHeader(of: data, path: path)
-        guard let decoded = Leptonica.decode(data),
-            let image = header.needsOrienting ? Leptonica.oriented(decoded, orientation: header.orientation) : decoded
-        else {
-            throw OCRError.unreadableImage(path: path, reason: "truncated or corrupt image data")
-        }
-        return (header, image)
     }
 
     /// Recognises image bytes; `path` names the image in errors and in the document. A poor
@@ -219,7 +119,7 @@ public final class Recogniser: @unchecked Sendable {
     ) throws -> [RecognisedLine] {
         guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
         let choice = options.lineChoice
-        let page = try grey ?? Self.greyImage(data: data, path: path)
+        let page = try grey ?? ImageFile.greyImage(data: data, path: path)
         let second = try reader.read(lines, page: page)
         return zip(lines, second).compactMap { line, reading in
             var first = line
@@ -251,7 +151,7 @@ public final class Recogniser: @unchecked Sendable {
     /// page) decodes it again: the retries that read the prepared page (half size, one column,
     /// the lines found in the ink) run without it (a 2500 × 3242 photo is 32 MB decoded).
     func firstReading(_ data: Data, path: String) throws -> FirstReading {
-        let (header, image) = try Self.decoded(data, path: path)
+        let (header, image) = try ImageFile.decoded(data, path: path)
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let (reading, prepared) = try read(image, .standard, resolution: resolution, path: path)
         return FirstReading(
@@ -280,7 +180,7 @@ public final class Recogniser: @unchecked Sendable {
             case .halfSize, .singleColumn:
                 next = try read(first.prepared, strategy, size: size, resolution: first.resolution, path: path)
             case .standard, .ruleRemoval, .original:
-                let image = try original ?? Self.decoded(data, path: path).1
+                let image = try original ?? ImageFile.decoded(data, path: path).1
                 original = image
                 next = try read(image, strategy, resolution: first.resolution, path: path).reading
             }
@@ -304,7 +204,7 @@ public final class Recogniser: @unchecked Sendable {
         preprocessor.keepsPageInk = strategy == .standard && readsAgain
         let prepared = try preprocessor.run(image)
         if strategy == .standard, let folder = preprocessedImageFolder {
-            Leptonica.writePNG(prepared.image, to: "\(folder)/\(Self.stem(of: path)).pre.png")
+            Leptonica.writePNG(prepared.image, to: "\(folder)/\(ImageFile.stem(of: path)).pre.png")
         }
         return (try read(prepared, strategy, size: (image.width, image.height), resolution: resolution, path: path), prepared)
     }

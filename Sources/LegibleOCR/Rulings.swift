@@ -1,3 +1,4 @@
+import LegibleImage
 import LegibleLayout
 
 /// The rulings left on a 1-bit page after colour drop-out and binarisation

@@ -1,6 +1,6 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
-import LegibleOCR
 import LegibleRaster
 
 /// A PDF page made ready for recognition.
@@ -124,7 +124,7 @@ extension ScannedPDF {
         // A JPEG's colours depend on markers and parameters that decoders read differently
         // (`/ColorTransform`, a grey colour space over three components): it is passed through
         // only when it decodes to what poppler shows.
-        if let stored, Recogniser.decodes(stored.bytes, toRGB: pixels.samples, width: pixels.width, height: pixels.height) {
+        if let stored, ImageFile.decodes(stored.bytes, toRGB: pixels.samples, width: pixels.width, height: pixels.height) {
             return PDFPageImage(bytes: stored.bytes, fileExtension: stored.fileExtension, origin: origin(number, .stored, toUser))
         }
         let png = try Self.png(pixels.greyWhereNeutral().rotated(quarterTurns: turns), dpi: dpi, path: path, number: number)
@@ -198,7 +198,7 @@ extension ScannedPDF {
         case "/DCTDecode" where image.bitsPerComponent == 8 && !isIndexed(space):
             let bytes = try structure.storedBytes(of: image)
             // A JPEG's own EXIF orientation is ignored by PDF viewers, but not by recognition.
-            guard let header = try? Recogniser.describeImage(data: bytes, path: path), header.orientation == nil,
+            guard let header = try? ImageFile.describe(data: bytes, path: path), header.orientation == nil,
                 header.width == image.width, header.height == image.height
             else { return nil }
             return (bytes, "jpg")

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleEvaluation
 import LegibleHandwriting
+import LegibleImage
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -130,9 +131,9 @@ func pages(in folder: String) -> [(image: String, alto: String)] {
 /// A page in grey and its ALTO truth.
 func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, PageLayout) {
     let data = try Data(contentsOf: URL(fileURLWithPath: imagePath))
-    let description = try Recogniser.describeImage(data: data, path: imagePath)
+    let description = try ImageFile.describe(data: data, path: imagePath)
     let truth = try LayoutImporter.importLayout(try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
-    let grey = try Recogniser.greyImage(data: data, path: imagePath)
+    let grey = try ImageFile.greyImage(data: data, path: imagePath)
     return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), truth)
 }
 

@@ -16,6 +16,7 @@
 //                                   browser rects against legible rects on Scans/
 import Foundation
 import LegibleEvaluation
+import LegibleImage
 import LegibleLayout
 import LegibleOCR
 import LegiblePages
@@ -102,7 +103,7 @@ func ocrBenchmark(_ images: [String]) throws {
 /// Ingests `image` with legible and reads it with the tesseract CLI, scores both against its
 /// ground truth and prints the page's row; `nil` for an image without ground truth.
 func comparePage(_ image: String, work: URL) throws -> PageFigures? {
-    let stem = Recogniser.stem(of: image)
+    let stem = ImageFile.stem(of: image)
     let folder = URL(fileURLWithPath: image).deletingLastPathComponent()
     guard let truthFile = GroundTruth.file(forStem: stem, in: folder) else { return nil }
     let truth = try GroundTruth.load(truthFile)

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleEvaluation
 import LegibleHandwriting
+import LegibleImage
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -32,7 +33,7 @@ struct HandwritingReaderTests {
     /// The lines of `image` under the boxes `lines` (text, box) as the reader reads them; their
     /// character errors and truth characters.
     static func errors(_ model: HandwritingModel, image: String, lines: [(String, PixelBox)]) throws -> (Int, Int) {
-        let grey = try Recogniser.greyImage(data: Data(contentsOf: URL(fileURLWithPath: image)), path: image)
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: image)), path: image)
         let page = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
         var (errors, characters) = (0, 0)
         for (truth, box) in lines {
@@ -67,7 +68,7 @@ struct HandwritingReaderTests {
         let data = try Data(contentsOf: URL(fileURLWithPath: image))
         let truth = try LayoutImporter.importLayout(
             Data(contentsOf: URL(fileURLWithPath: folder + "/Lettre253.xml")), file: "Lettre253.xml",
-            image: try Recogniser.describeImage(data: data, path: image))
+            image: try ImageFile.describe(data: data, path: image))
         let lines = truth.lines.map { (truth.text(of: $0.range), $0.box) }
         let (errors, characters) = try Self.errors(model, image: image, lines: lines)
         #expect(Double(errors) / Double(characters) < 0.45, "\(errors) errors in \(characters) characters")

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleImport
 import LegibleLayout
 import LegibleOCR
@@ -60,10 +61,10 @@ struct PageWidthTests {
         func width(_ set: String, _ page: String) throws -> Int {
             let folder = Repository.realCorpus.appendingPathComponent(set).path
             let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".jpg"))
-            let description = try Recogniser.describeImage(data: data, path: page)
+            let description = try ImageFile.describe(data: data, path: page)
             let truth = try LayoutImporter.importLayout(
                 Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".xml")), file: page + ".xml", image: description)
-            let grey = try Recogniser.greyImage(data: data, path: page)
+            let grey = try ImageFile.greyImage(data: data, path: page)
             let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
             let sample = truth.lines.prefix(HandwritingModel.sampleLines).map { image.crop($0.box, padding: 8).image }
             return try model.sampledWidth(sample, classes: classes).width

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleOCR
 import Testing
 

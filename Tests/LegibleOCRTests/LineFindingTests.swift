@@ -1,5 +1,6 @@
 import Foundation
 import LegibleEvaluation
+import LegibleImage
 import LegibleLayout
 import LegibleTestSupport
 import Testing
@@ -165,7 +166,7 @@ struct LineFindingTests {
         let recogniser = try Recogniser()
         for stem in ["kristi-grid", "dkg-legal", "chicago-2"] {
             let path = Repository.scans.appendingPathComponent("\(stem).png").path
-            let (_, image) = try Recogniser.decoded(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+            let (_, image) = try ImageFile.decoded(try Data(contentsOf: URL(fileURLWithPath: path)), path: path)
             let (_, prepared) = try recogniser.read(image, .standard, resolution: 200, path: path)
             let binary = try #require(prepared.binary)
             let reference = try #require(

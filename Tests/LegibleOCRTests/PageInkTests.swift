@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 import LegibleTestSupport
 import Testing
@@ -15,7 +16,7 @@ struct PageInkTests {
     func keptInk(_ stem: String) throws {
         let path = Repository.scans.appendingPathComponent("\(stem).png").path
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let (_, image) = try Recogniser.decoded(data, path: path)
+        let (_, image) = try ImageFile.decoded(data, path: path)
         var preprocessor = Preprocessor(options: PreprocessingOptions())
         preprocessor.keepsPageInk = true
         let prepared = try preprocessor.run(image)

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleEvaluation
+import LegibleImage
 import LegibleLayout
 import LegibleTestSupport
 import Testing
@@ -93,8 +94,8 @@ struct BadInputTests {
     }
 
     @Test("missing file → missingInput (66)") func missing() throws {
-        #expect(throws: OCRError.missingInput(path: "/nonexistent/x.png")) { try Recogniser().recognise(imageAt: "/nonexistent/x.png") }
-        #expect(OCRError.missingInput(path: "x").exitCode == 66)
+        #expect(throws: ImageError.missingInput(path: "/nonexistent/x.png")) { try Recogniser().recognise(imageAt: "/nonexistent/x.png") }
+        #expect(ImageError.missingInput(path: "x").exitCode == 66)
     }
 
     @Test("zero bytes, not an image, truncated PNG → unreadableImage (65)") func unreadable() throws {
@@ -105,7 +106,7 @@ struct BadInputTests {
             do {
                 _ = try recogniser.recognise(imageAt: path)
                 Issue.record("expected an error for \(bytes.count) bytes")
-            } catch let error as OCRError {
+            } catch let error as ImageError {
                 guard case .unreadableImage = error else { Issue.record("wrong error \(error)"); continue }
                 #expect(error.exitCode == 65)
             }
@@ -114,7 +115,7 @@ struct BadInputTests {
 
     @Test("a header claiming 100000×100000 pixels is refused before decoding") func huge() throws {
         let path = try temporaryFile(Self.pngHeader(width: 100_000, height: 100_000))
-        #expect(throws: OCRError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: OCROptions.maximumPixels)) {
+        #expect(throws: ImageError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: OCROptions.maximumPixels)) {
             try Recogniser().recognise(imageAt: path)
         }
     }

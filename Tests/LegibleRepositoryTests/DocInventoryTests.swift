@@ -36,6 +36,21 @@ struct DocInventoryTests {
         }
     }
 
+    @Test("the README's module table names every Swift library and executable")
+    func readmeModules() throws {
+        let readme = try Self.text("README.md")
+        let table = readme.components(separatedBy: "## Modules")[1].components(separatedBy: "\n## ")[0]
+        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|").first ?? "" }
+        let support = ["LegibleTestSupport", "LegibleGoldenSupport", "legible-clippings-writer", "legible-bench"]
+        let names = try (Self.declared("target") + Self.declared("executableTarget")).filter {
+            !support.contains($0) && $0.lowercased().hasPrefix("legible")
+        }
+        #expect(names.count > 20)
+        for name in names {
+            #expect(rows.contains { $0.contains("`\(name)`") }, "README.md's module table does not name \(name)")
+        }
+    }
+
     @Test("every test target is in the fast tier or named as a real-parts target")
     func tiers() throws {
         let fast = try Self.text("Tools/test-fast")

@@ -1,15 +1,16 @@
-// The one door to Tesseract and Leptonica. Every `pix*` and `Tess*` call of the package is in
-// this file (Docs/Architecture.md, "One door per C library"), each C object is owned by a Swift value that frees it,
-// and results are converted to Swift values before they leave. No C pointer escapes the module.
+// The one door to Leptonica. Every `pix*` call of the package is in this file
+// (Docs/Architecture.md, "One door per C library"), each `PIX` is owned by a Swift value that
+// frees it, and results are converted to Swift values before they leave. The one `PIX` pointer
+// that leaves is handed to Tesseract's door, which reads it and keeps no reference.
 import CLeptonica
-import CTesseract
 import Foundation
 import LegibleLayout
 
 /// Owns a Leptonica `PIX` and destroys it when released (`Docs/Platform.md`, "C library pitfalls": `pixDestroy`
 /// needs an optional `var`).
-final class PixImage {
-    fileprivate let pointer: UnsafeMutablePointer<PIX>
+package final class PixImage {
+    /// The owned `PIX`, for Tesseract's door to read (it keeps no reference).
+    package let pointer: UnsafeMutablePointer<PIX>
 
     fileprivate init?(_ pointer: UnsafeMutablePointer<PIX>?) {
         guard let pointer else { return nil }
@@ -21,30 +22,34 @@ final class PixImage {
         pixDestroy(&owned)
     }
 
-    var width: Int { Int(pixGetWidth(pointer)) }
-    var height: Int { Int(pixGetHeight(pointer)) }
-    var depth: Int { Int(pixGetDepth(pointer)) }
+    /// Pixels across.
+    package var width: Int { Int(pixGetWidth(pointer)) }
+    /// Pixels down.
+    package var height: Int { Int(pixGetHeight(pointer)) }
+    /// Bits per pixel: 1, 8 or 32.
+    package var depth: Int { Int(pixGetDepth(pointer)) }
     /// Horizontal resolution from the file's header, dots per inch; 0 when absent.
-    var resolution: Int { Int(pixGetXRes(pointer)) }
+    package var resolution: Int { Int(pixGetXRes(pointer)) }
 }
 
 /// Image header facts read without decoding pixels.
-struct ImageHeader {
+package struct ImageHeader {
     /// Pixels, as displayed once ``orientation`` is applied.
-    var width: Int
-    var height: Int
+    package var width: Int
+    package var height: Int
     /// EXIF/TIFF orientation, 1...8.
-    var orientation = 1
+    package var orientation = 1
     /// The decoder will not apply ``orientation`` itself (JPEG), so it must be applied after.
-    var needsOrienting = false
+    package var needsOrienting = false
 }
 
-enum Leptonica {
+/// Leptonica's calls as Swift functions over ``PixImage``.
+package enum Leptonica {
     /// Leptonica prints "Error in pixRead…" on bad input; we report through our own errors.
-    static func silence() { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
+    package static func silence() { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }
 
     /// Reads only the header (no pixel allocation), so oversized images can be refused first.
-    static func header(of data: Data) -> ImageHeader? {
+    package static func header(of data: Data) -> ImageHeader? {
         var format: Int32 = 0, width: Int32 = 0, height: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, colormap: Int32 = 0
         let status = data.withUnsafeBytes { bytes -> Int32 in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return 1 }
@@ -56,7 +61,7 @@ enum Leptonica {
     }
 
     /// Decodes PNG, JPEG or TIFF bytes; `nil` when the bytes are truncated or not an image.
-    static func decode(_ data: Data) -> PixImage? {
+    package static func decode(_ data: Data) -> PixImage? {
         data.withUnsafeBytes { bytes in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return PixImage(pixReadMem(base, bytes.count))
@@ -65,7 +70,7 @@ enum Leptonica {
 
     /// The image as displayed under EXIF `orientation` (1...8): flips and quarter turns
     /// (`pixRotateOrth` turns clockwise). `nil` when Leptonica fails.
-    static func oriented(_ image: PixImage, orientation: Int) -> PixImage? {
+    package static func oriented(_ image: PixImage, orientation: Int) -> PixImage? {
         func turn(_ image: PixImage?, _ quarters: Int32) -> PixImage? { image.flatMap { PixImage(pixRotateOrth($0.pointer, quarters)) } }
         func mirror(_ image: PixImage?) -> PixImage? { image.flatMap { PixImage(pixFlipLR(nil, $0.pointer)) } }
         switch orientation {
@@ -81,12 +86,12 @@ enum Leptonica {
     }
 
     /// Writes a PNG (for inspecting preprocessing: ``Recogniser/preprocessedImageFolder``).
-    static func writePNG(_ image: PixImage, to path: String) {
+    package static func writePNG(_ image: PixImage, to path: String) {
         _ = pixWrite(path, image.pointer, Int32(IFF_PNG))
     }
 
     /// The image encoded as PNG bytes; `nil` when encoding fails.
-    static func pngData(_ image: PixImage) -> Data? {
+    package static func pngData(_ image: PixImage) -> Data? {
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard pixWriteMem(&bytes, &size, image.pointer, Int32(IFF_PNG)) == 0, let bytes else { return nil }
@@ -96,15 +101,15 @@ enum Leptonica {
 
     /// The image as 32-bit RGB (colormaps resolved): the image itself when it already is, else
     /// a converted copy. A 2500 × 3242 photo is 32 MB in RGB, which a needless copy doubled.
-    static func rgb(_ image: PixImage) -> PixImage? {
+    package static func rgb(_ image: PixImage) -> PixImage? {
         image.depth == 32 && pixGetColormap(image.pointer) == nil ? image : PixImage(pixConvertTo32(image.pointer))
     }
 
     /// 8-bit luminance of an RGB image.
-    static func luminance(_ rgb: PixImage) -> PixImage? { PixImage(pixConvertRGBToLuminance(rgb.pointer)) }
+    package static func luminance(_ rgb: PixImage) -> PixImage? { PixImage(pixConvertRGBToLuminance(rgb.pointer)) }
 
     /// The red channel of an RGB image: blue and red rulings are light in it, dark inks are dark.
-    static func redChannel(_ rgb: PixImage) -> PixImage? { PixImage(pixGetRGBComponent(rgb.pointer, Int32(COLOR_RED))) }
+    package static func redChannel(_ rgb: PixImage) -> PixImage? { PixImage(pixGetRGBComponent(rgb.pointer, Int32(COLOR_RED))) }
 
     /// Fraction of non-white pixels that are coloured (largest channel difference ≥ 40). Pale
     /// blue grid paper differs by only 20–30 between channels and so counts as colourless, which
@@ -112,7 +117,7 @@ enum Leptonica {
     /// better: a threshold of 20 (grid treated as colour, red channel) raised CER from 0.137 to
     /// 0.177, because the red channel makes a pale-blue grid darker than luminance does, and
     /// the brightest channel instead did no better (0.177).
-    static func colourFraction(_ rgb: PixImage) -> Double {
+    package static func colourFraction(_ rgb: PixImage) -> Double {
         var pixelFraction: Float = 0, colourFraction: Float = 0
         guard pixColorFraction(rgb.pointer, 20, 244, 40, 2, &pixelFraction, &colourFraction) == 0 else { return 0 }
         return Double(colourFraction)
@@ -121,7 +126,7 @@ enum Leptonica {
     /// Background normalisation (paper to 255) and Otsu on the normalised page, as
     /// `pixOtsuThreshOnBackgroundNorm` does them (`Docs/Recognition.md`, "Measured settings"):
     /// the normalised page, its 1-bit ink (ink = 1) and the threshold that made it.
-    static func otsuOnBackgroundNorm(_ grey: PixImage) -> (normalised: PixImage, ink: PixImage, otsu: Int)? {
+    package static func otsuOnBackgroundNorm(_ grey: PixImage) -> (normalised: PixImage, ink: PixImage, otsu: Int)? {
         guard let normalised = PixImage(pixBackgroundNorm(grey.pointer, nil, nil, 10, 15, 100, 50, 255, 2, 2)) else { return nil }
         var thresholds: UnsafeMutablePointer<PIX>?
         var binary: UnsafeMutablePointer<PIX>?
@@ -135,37 +140,37 @@ enum Leptonica {
     }
 
     /// The 256-bin grey histogram of 8-bit `grey` (pixel counts by level); empty on failure.
-    static func histogram(_ grey: PixImage) -> [Int] { integers(pixGetGrayHistogram(grey.pointer, 1)) }
+    package static func histogram(_ grey: PixImage) -> [Int] { integers(pixGetGrayHistogram(grey.pointer, 1)) }
 
     /// 1-bit image of the pixels of 8-bit `grey` darker than `threshold` (ink = 1).
-    static func darker(_ grey: PixImage, than threshold: Int) -> PixImage? {
+    package static func darker(_ grey: PixImage, than threshold: Int) -> PixImage? {
         PixImage(pixThresholdToBinary(grey.pointer, Int32(min(max(threshold, 0), 256))))
     }
 
     /// The pixels of `mask` 8-connected to `seed` through `mask` (`seed` is treated as within
     /// it); 1-bit images of one size.
-    static func seedFilled(_ seed: PixImage, within mask: PixImage) -> PixImage? {
+    package static func seedFilled(_ seed: PixImage, within mask: PixImage) -> PixImage? {
         PixImage(pixSeedfillBinary(nil, seed.pointer, mask.pointer, 8))
     }
 
     /// Plain Otsu-free global threshold at 50 % for images that skip background normalisation.
-    static func binarise(_ grey: PixImage) -> PixImage? { PixImage(pixConvertTo1(grey.pointer, 160)) }
+    package static func binarise(_ grey: PixImage) -> PixImage? { PixImage(pixConvertTo1(grey.pointer, 160)) }
 
     /// Morphology: runs a Leptonica sequence such as `"o150.1"` on a 1-bit image.
-    static func morph(_ binary: PixImage, _ sequence: String) -> PixImage? {
+    package static func morph(_ binary: PixImage, _ sequence: String) -> PixImage? {
         PixImage(pixMorphCompSequence(binary.pointer, sequence, 0))
     }
 
     /// `a OR b` for 1-bit images of one size.
-    static func union(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixOr(nil, a.pointer, b.pointer)) }
+    package static func union(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixOr(nil, a.pointer, b.pointer)) }
 
     /// `a AND b` for 1-bit images of one size.
-    static func intersection(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixAnd(nil, a.pointer, b.pointer)) }
+    package static func intersection(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixAnd(nil, a.pointer, b.pointer)) }
 
     /// Whether `image`, as 32-bit colour, matches `rgb` (row-major, three samples a pixel)
     /// within `tolerance` in every channel of every pixel. Compared word by word, so no second
     /// copy of a large image is made.
-    static func matches(_ image: PixImage, rgb: [UInt8], width: Int, height: Int, tolerance: Int) -> Bool {
+    package static func matches(_ image: PixImage, rgb: [UInt8], width: Int, height: Int, tolerance: Int) -> Bool {
         guard image.width == width, image.height == height, rgb.count == width * height * 3,
             let colour = PixImage(pixConvertTo32(image.pointer)), let data = pixGetData(colour.pointer)
         else { return false }
@@ -184,7 +189,7 @@ enum Leptonica {
     }
 
     /// An image's pixels as 8-bit grey, row-major, one byte each (0 black … 255 white).
-    static func greyPixels(_ image: PixImage) -> [UInt8]? {
+    package static func greyPixels(_ image: PixImage) -> [UInt8]? {
         guard let grey = PixImage(pixConvertTo8(image.pointer, 0)), let data = pixGetData(grey.pointer) else { return nil }
         let (width, height) = (grey.width, grey.height)
         let wordsPerLine = Int(pixGetWpl(grey.pointer))
@@ -198,7 +203,7 @@ enum Leptonica {
     }
 
     /// A 1-bit image's pixels, row-major, one byte each (1 for ink), as Swift values.
-    static func pixels(_ binary: PixImage) -> [UInt8] {
+    package static func pixels(_ binary: PixImage) -> [UInt8] {
         let (width, height) = (binary.width, binary.height)
         guard binary.depth == 1, let data = pixGetData(binary.pointer) else { return [] }
         let wordsPerLine = Int(pixGetWpl(binary.pointer))
@@ -213,7 +218,7 @@ enum Leptonica {
     }
 
     /// Ink pixels in each row (`byRow`) or each column of a 1-bit image, as Swift integers.
-    static func inkProfile(_ binary: PixImage, byRow: Bool) -> [Int] {
+    package static func inkProfile(_ binary: PixImage, byRow: Bool) -> [Int] {
         integers(byRow ? pixCountPixelsByRow(binary.pointer, nil) : pixCountPixelsByColumn(binary.pointer))
     }
 
@@ -231,7 +236,7 @@ enum Leptonica {
 
     /// The colour of the paper: per channel, the median of the brighter half of a 64 × 64 grid
     /// of samples of an RGB image (the page is mostly paper; ink and rulings are darker).
-    static func paperColour(_ rgb: PixImage) -> (red: Int, green: Int, blue: Int) {
+    package static func paperColour(_ rgb: PixImage) -> (red: Int, green: Int, blue: Int) {
         var samples: [(Int, Int, Int)] = []
         for row in 0..<64 {
             for column in 0..<64 {
@@ -246,17 +251,17 @@ enum Leptonica {
     }
 
     /// `a AND NOT b` for 1-bit images.
-    static func subtract(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixSubtract(nil, a.pointer, b.pointer)) }
+    package static func subtract(_ a: PixImage, _ b: PixImage) -> PixImage? { PixImage(pixSubtract(nil, a.pointer, b.pointer)) }
 
     /// Number of ink pixels of a 1-bit image.
-    static func inkCount(_ binary: PixImage) -> Int {
+    package static func inkCount(_ binary: PixImage) -> Int {
         var count: Int32 = 0
         return pixCountPixels(binary.pointer, &count, nil) == 0 ? Int(count) : 0
     }
 
     /// The 1-bit image without connected components far longer than they are thick (width ÷
     /// height outside 1/12…12): rulings, margins and their fragments, however tilted.
-    static func withoutThinLines(_ binary: PixImage) -> PixImage? {
+    package static func withoutThinLines(_ binary: PixImage) -> PixImage? {
         var changed: Int32 = 0
         guard let tall = PixImage(pixSelectByWidthHeightRatio(binary.pointer, 1.0 / 12, 8, Int32(L_SELECT_IF_GTE), &changed)) else {
             return nil
@@ -265,26 +270,26 @@ enum Leptonica {
     }
 
     /// An image of `image`'s size and depth with every pixel 0 (for 1-bit: no ink).
-    static func blank(like image: PixImage) -> PixImage? { PixImage(pixCreateTemplate(image.pointer)) }
+    package static func blank(like image: PixImage) -> PixImage? { PixImage(pixCreateTemplate(image.pointer)) }
 
     /// The 1-bit image without its 8-connected components of fewer than `area` pixels.
-    static func withoutSpecks(_ binary: PixImage, smallerThan area: Int) -> PixImage? {
+    package static func withoutSpecks(_ binary: PixImage, smallerThan area: Int) -> PixImage? {
         var changed: Int32 = 0
         return PixImage(pixSelectByArea(binary.pointer, Float(area), 8, Int32(L_SELECT_IF_GTE), &changed))
     }
 
     /// A 1-bit or 8-bit image at half size as 8-bit grey, each pixel the mean of its four:
     /// smooth strokes for Tesseract when the writing is too large for it.
-    static func halfSizeGrey(_ image: PixImage) -> PixImage? {
+    package static func halfSizeGrey(_ image: PixImage) -> PixImage? {
         PixImage(image.depth == 1 ? pixScaleToGray2(image.pointer) : pixScaleAreaMap2(image.pointer))
     }
 
     /// A 1-bit image at half size, a pixel set where any of its four was (rank 1).
-    static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
+    package static func halved(_ binary: PixImage) -> PixImage? { PixImage(pixReduceRankBinary2(binary.pointer, 1, nil)) }
 
     /// Ink pixels of a 1-bit image that lie outside every box (clipped to the image): the
     /// image is copied and the boxes cleared in the copy.
-    static func inkOutside(_ binary: PixImage, boxes: [PixelBox]) -> Int {
+    package static func inkOutside(_ binary: PixImage, boxes: [PixelBox]) -> Int {
         guard let copy = PixImage(pixCopy(nil, binary.pointer)) else { return inkCount(binary) }
         for box in boxes {
             var owned = boxCreate(Int32(box.x), Int32(box.y), Int32(box.width.rounded(.up)), Int32(box.height.rounded(.up)))
@@ -297,7 +302,7 @@ enum Leptonica {
 
     /// The 8-connected components of a 1-bit image, each with its box, ink and centre of ink
     /// (``LineFinder``), in the image's pixels.
-    static func components(_ binary: PixImage) -> [InkComponent] {
+    package static func components(_ binary: PixImage) -> [InkComponent] {
         var pieces: UnsafeMutablePointer<PIXA>?
         var boxes = pixConnComp(binary.pointer, &pieces, 8)
         defer {
@@ -320,7 +325,7 @@ enum Leptonica {
     }
 
     /// `grey` with every pixel outside the ink of `binary` (grown by `grow` px) set to white.
-    static func masked(_ grey: PixImage, by binary: PixImage, grow: Int) -> PixImage? {
+    package static func masked(_ grey: PixImage, by binary: PixImage, grow: Int) -> PixImage? {
         guard let copy = PixImage(pixCopy(nil, grey.pointer)),
             let grown = morph(binary, "d\(2 * grow + 1).\(2 * grow + 1)"), let outside = PixImage(pixInvert(nil, grown.pointer)),
             pixSetMasked(copy.pointer, outside.pointer, 255) == 0
@@ -329,174 +334,17 @@ enum Leptonica {
     }
 
     /// Skew in degrees (rotate clockwise by it to deskew) and confidence, or `nil`.
-    static func skew(_ binary: PixImage) -> (degrees: Double, confidence: Double)? {
+    package static func skew(_ binary: PixImage) -> (degrees: Double, confidence: Double)? {
         var angle: Float = 0, confidence: Float = 0
         guard pixFindSkew(binary.pointer, &angle, &confidence) == 0 else { return nil }
         return (Double(angle), Double(confidence))
     }
 
     /// Rotates about the centre by `degrees` (clockwise positive), keeping the size, white fill.
-    static func rotate(_ image: PixImage, degrees: Double) -> PixImage? {
+    package static func rotate(_ image: PixImage, degrees: Double) -> PixImage? {
         PixImage(
             pixRotate(
                 image.pointer, Float(degrees * .pi / 180), Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE),
                 0, 0))
-    }
-}
-
-/// One recognised symbol, word and line as Swift values, in the coordinates of the image given
-/// to Tesseract (before mapping back to the original).
-struct RawSymbol {
-    var text: String
-    var box: PixelBox
-}
-
-struct RawWord {
-    var text: String
-    var box: PixelBox
-    var confidence: Double
-    var symbols: [RawSymbol]
-}
-
-struct RawLine {
-    var box: PixelBox
-    var baseline: (PixelPoint, PixelPoint)?
-    var confidence: Double
-    var words: [RawWord]
-    var block: Int
-    /// Tesseract classified the block as a horizontal or vertical rule line.
-    var isRuleBlock: Bool
-}
-
-/// Recognition ran past its deadline (mapped to ``OCRError/timedOut(path:seconds:)``).
-struct RecogniseTimeout: Error {}
-
-/// Owns a `TessBaseAPI`. One per worker thread: the engine is not thread-safe.
-final class TesseractAPI {
-    private let handle: OpaquePointer
-
-    /// Tesseract keeps some parameters process-wide (`tesseract::GlobalParams()`), and creating,
-    /// initialising and ending an engine read and write them, so those steps are serialised;
-    /// recognition on separate engines still runs in parallel (`--jobs`).
-    private static let lifecycle = NSLock()
-
-    static var version: String { String(cString: TessVersion()) }
-
-    /// Creates and initialises an engine.
-    /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit3` fails.
-    init(dataPath: String?, languages: String) throws {
-        Self.lifecycle.lock()
-        defer { Self.lifecycle.unlock() }
-        guard let handle = TessBaseAPICreate() else {
-            throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
-        }
-        self.handle = handle
-        // Silence "Detected N diacritics", resolution warnings etc. (`Docs/Platform.md`, "C library pitfalls").
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
-            TessBaseAPIDelete(handle)
-            throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not load language data \"\(languages)\"")
-        }
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-    }
-
-    deinit {
-        Self.lifecycle.lock()
-        defer { Self.lifecycle.unlock() }
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
-    }
-
-    /// Recognises `image` — the whole of it, or each of `rectangles` in turn — and walks each
-    /// result once at symbol level, noting where blocks, lines and words begin; boxes are in
-    /// the image's pixels. Returns Swift values; every iterator and string is freed before
-    /// return. The image is set once: Tesseract keeps its own copy of it, which the rectangles
-    /// share. `deadline` (seconds) bounds all of it through Tesseract's progress monitor, which
-    /// the engine checks between words; running past it throws ``RecogniseTimeout``.
-    func recognise(
-        _ image: PixImage, resolution: Int, pageSegmentationMode: Int, deadline: Double, rectangles: [PixelBox] = []
-    ) throws -> [RawLine] {
-        OpenMP.runRegionsOnCallingThread()
-        TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
-        TessBaseAPISetImage2(handle, image.pointer)
-        TessBaseAPISetSourceResolution(handle, Int32(resolution))
-        defer { TessBaseAPIClear(handle) }
-        let end = Date(timeIntervalSinceNow: deadline)
-        guard !rectangles.isEmpty else { return try recogniseSetImage(until: end, firstBlock: 0) }
-        var lines: [RawLine] = []
-        for rectangle in rectangles {
-            TessBaseAPISetRectangle(
-                handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width.rounded(.up)), Int32(rectangle.height.rounded(.up)))
-            lines += try recogniseSetImage(until: end, firstBlock: (lines.last?.block ?? -1) + 1)
-        }
-        return lines
-    }
-
-    /// Recognises the image (or rectangle) set on the engine by `end`, numbering its blocks
-    /// from `firstBlock`.
-    private func recogniseSetImage(until end: Date, firstBlock: Int) throws -> [RawLine] {
-        let left = end.timeIntervalSinceNow
-        guard left > 0 else { throw RecogniseTimeout() }
-        guard let monitor = TessMonitorCreate() else {
-            throw OCRError.engine(function: "TessMonitorCreate", detail: "returned null")
-        }
-        defer { TessMonitorDelete(monitor) }
-        // Rounded up, and a millisecond later: a monitor that stops Tesseract before `end`
-        // (whole milliseconds cut off) made a page past its deadline an engine error, exit 70.
-        TessMonitorSetDeadlineMSecs(monitor, Int32(min((left * 1000).rounded(.up) + 1, Double(Int32.max))))
-        let status = TessBaseAPIRecognize(handle, monitor)
-        if end.timeIntervalSinceNow <= 0 { throw RecogniseTimeout() }
-        guard status == 0 else {
-            throw OCRError.engine(function: "TessBaseAPIRecognize", detail: "recognition failed")
-        }
-        // The iterator may be nil for a blank page (`Docs/Platform.md`, "C library pitfalls"): that is no text, not an error.
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
-        let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)  // borrowed
-
-        func box(_ level: TessPageIteratorLevel) -> PixelBox? {
-            var left: Int32 = 0, top: Int32 = 0, right: Int32 = 0, bottom: Int32 = 0
-            guard TessPageIteratorBoundingBox(pageIterator, level, &left, &top, &right, &bottom) != 0 else { return nil }
-            return PixelBox(left: Double(left), top: Double(top), right: Double(right), bottom: Double(bottom))
-        }
-        func text(_ level: TessPageIteratorLevel) -> String {
-            guard let raw = TessResultIteratorGetUTF8Text(iterator, level) else { return "" }
-            defer { TessDeleteText(raw) }
-            return String(cString: raw)
-        }
-
-        var lines: [RawLine] = []
-        var block = firstBlock - 1
-        var blockIsRule = false
-        repeat {
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_BLOCK) != 0 {
-                block += 1
-                let type = TessPageIteratorBlockType(pageIterator)
-                blockIsRule = type == PT_HORZ_LINE || type == PT_VERT_LINE
-            }
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 {
-                var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
-                let baseline =
-                    TessPageIteratorBaseline(pageIterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
-                    ? (PixelPoint(x: Double(x1), y: Double(y1)), PixelPoint(x: Double(x2), y: Double(y2))) : nil
-                lines.append(
-                    RawLine(
-                        box: box(RIL_TEXTLINE) ?? PixelBox(x: 0, y: 0, width: 0, height: 0), baseline: baseline,
-                        confidence: Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100,
-                        words: [], block: block, isRuleBlock: blockIsRule))
-            }
-            guard !lines.isEmpty else { continue }
-            if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_WORD) != 0 {
-                lines[lines.count - 1].words.append(
-                    RawWord(
-                        text: text(RIL_WORD), box: box(RIL_WORD) ?? PixelBox(x: 0, y: 0, width: 0, height: 0),
-                        confidence: Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100, symbols: []))
-            }
-            if !lines[lines.count - 1].words.isEmpty, let symbolBox = box(RIL_SYMBOL) {
-                let last = lines.count - 1
-                lines[last].words[lines[last].words.count - 1].symbols.append(RawSymbol(text: text(RIL_SYMBOL), box: symbolBox))
-            }
-        } while TessResultIteratorNext(iterator, RIL_SYMBOL) != 0
-        return lines
     }
 }

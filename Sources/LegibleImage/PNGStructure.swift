@@ -34,8 +34,8 @@ enum PNGStructure {
         // An oversized header is left to the caller's size check (sides first: their product
         // could overflow).
         if let header = header(of: data),
-            header.width > OCROptions.maximumPixels || header.height > OCROptions.maximumPixels
-                || header.width * header.height > OCROptions.maximumPixels
+            header.width > ImageFile.maximumPixels || header.height > ImageFile.maximumPixels
+                || header.width * header.height > ImageFile.maximumPixels
         {
             return nil
         }
