@@ -57,17 +57,5 @@ extension NotebookHTML {
     /// and spacing from custom properties the script sets. `hidden` wins over the tool rows'
     /// `display:flex`: a settings row shown while the reader view is off put Orca in focus mode
     /// on its first list as the page loaded (`Docs/Web.md`, "Reader view").
-    static let readerStyle = """
-        #reader{--rs-size:1;--rs-line:1.5;--rs-letter:0;--rs-word:0;--rs-paragraph:1em;--rs-text:#1a1a1a;--rs-background:#fffbe6;\
-        margin:0 auto;padding:1rem;max-width:45rem;color:var(--rs-text);background:var(--rs-background);\
-        font-family:var(--rs-font,"Atkinson Hyperlegible","DejaVu Sans",Verdana,sans-serif);font-size:calc(1.25rem * var(--rs-size));\
-        line-height:var(--rs-line);letter-spacing:var(--rs-letter);word-spacing:var(--rs-word);overflow-wrap:anywhere}
-        #reader h2{font-size:1.3em;margin:1em 0 var(--rs-paragraph)}
-        #reader p{margin:0 0 var(--rs-paragraph)}
-        #reader .page-mark{margin:1.5em 0 .5em;padding-top:.5em;border-top:2px solid currentColor;font-size:.8em;font-weight:600}
-        #reader ::selection{background:var(--rs-text);color:var(--rs-background)}
-        #reader-settings label{white-space:nowrap}
-        [hidden]{display:none !important}
-        body.reading{background:var(--rs-page,#ececec);color:var(--rs-page-text,#111)}
-        """
+    static let readerStyle = asset(PackageResources.reader_css)
 }
