@@ -27,20 +27,20 @@ enum PDFCommand {
         let output = command[Self.output] ?? "-"
         // Checked before any work, as images are ingested first.
         try OutputGuard.refuse(outputs: [output], overwriting: command.positionals)
-        let documents = try documents(command)
-        defer { if let temporary = documents.temporary { TemporaryFolder.remove(temporary) } }
-        var export = PDFExport(documents: documents.paths, output: output)
+        let pages = try pages(command)
+        defer { if let temporary = pages.temporary { TemporaryFolder.remove(temporary) } }
+        var export = PDFExport(pages: pages.pages, output: output)
         export.title = command[title]
-        export.scanFolders = documents.searched
+        export.scanFolders = command[scans]
         let report = try export.write()
         try Console.out("wrote \(output): \(report.pages) page\(report.pages == 1 ? "" : "s"), \(report.bytes) bytes\n")
         return 0
     }
 
-    /// The page documents to write: the positionals, or, when they are images or PDFs, the
-    /// documents they are ingested into (in `--keep DIR`, else a temporary folder the caller
-    /// removes), with the images' folders added to the folders searched for scans.
-    static func documents(_ command: ParsedCommand) throws -> (paths: [String], searched: [String], temporary: String?) {
+    /// The pages to write: the positionals' page documents, or, when they are images or PDFs,
+    /// the pages they are ingested into (in `--keep DIR`, else a temporary folder the caller
+    /// removes), in hand with their scans as the ingest read them.
+    static func pages(_ command: ParsedCommand) throws -> (pages: [PDFExport.Page], temporary: String?) {
         let inputs = command.positionals
         let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
         guard inputs.contains(where: isScan) else {
@@ -49,17 +49,17 @@ enum PDFCommand {
             else {
                 throw CLIError.usage("--keep, -l, --jobs, --force, --timeout and --reader go with images and PDFs, which pdf ingests first")
             }
-            return (inputs, command[scans], nil)
+            return (inputs.map(PDFExport.Page.document), nil)
         }
         guard inputs.allSatisfy(isScan) else { throw CLIError.usage("give page documents or images and PDFs, not both") }
         let pages = try PageInput.expanding(inputs)
         let folder = try command[keep] ?? TemporaryFolder.make(prefix: "legible-pdf")
         let temporary = command[keep] == nil ? folder : nil
         do {
-            let paths = try ingest(
+            let read = try ingest(
                 pages, into: folder, languages: command[languages], jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
                 force: command[force], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader])
-            return (paths, command[scans] + inputs.map { AtomicFile.folderPath(of: $0) }, temporary)
+            return (read, temporary)
         } catch {
             if let temporary { TemporaryFolder.remove(temporary) }
             throw error
@@ -67,11 +67,12 @@ enum PDFCommand {
     }
 
     /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
-    /// defaults and `-l`, `--timeout` and `--reader` as given; returns the documents' paths in input order. The first failure stops the PDF,
-    /// and so does a PDF page that already carries text, unless `force`.
+    /// defaults and `-l`, `--timeout` and `--reader` as given; returns the pages in input order,
+    /// in hand. The first failure stops the PDF, and so does a PDF page that already carries
+    /// text, unless `force`.
     static func ingest(
         _ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool, timeout: Double?, reader: LineChoice? = nil
-    ) throws -> [String] {
+    ) throws -> [PDFExport.Page] {
         var options = OCROptions()
         if let reader { options.lineChoice = reader }
         if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
@@ -85,7 +86,7 @@ enum PDFCommand {
         if let page = report.outcomes.first(where: \.carriesText)?.page {
             throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")
         }
-        return pages.map { plan.outputPath(of: $0, .json) }
+        return report.outcomes.compactMap { PDFExport.Page.ingested($0, plan: plan) }
     }
 }
 

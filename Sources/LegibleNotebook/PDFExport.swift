@@ -1,6 +1,9 @@
 import Foundation
+import LegibleImage
+import LegibleLayout
 import LegibleOCR
 import LegiblePDF
+import LegiblePages
 import LegibleReading
 import LegibleSystem
 
@@ -9,8 +12,18 @@ import LegibleSystem
 /// page by page, each scan read as its page is written, so a long notebook never sits in
 /// memory (`Docs/PDF.md`, "Measured"), and it replaces `output` whole or not at all.
 public struct PDFExport: Sendable {
-    /// The page documents, in reading order.
-    public var documents: [String]
+    /// A page to write: a page document on disk, or a page in hand whose scan its maker has
+    /// already found and hashed (`legible pdf IMAGE` after its ingest), which is then read once
+    /// more, to be written, and no more.
+    public enum Page: Sendable {
+        /// The page document at this path; its scan is found beside it or in ``scanFolders``.
+        case document(String)
+        /// A page's layout and its scan.
+        case inHand(PageLayout, scan: VerifiedScan)
+    }
+
+    /// The pages, in reading order.
+    public var pages: [Page]
     /// The PDF to write.
     public var output: String
     /// The document's title; nil for the first page's name and the page count.
@@ -20,7 +33,12 @@ public struct PDFExport: Sendable {
 
     /// An export of `documents` into the PDF `output`.
     public init(documents: [String], output: String) {
-        (self.documents, self.output) = (documents, output)
+        self.init(pages: documents.map(Page.document), output: output)
+    }
+
+    /// An export of `pages` into the PDF `output`.
+    public init(pages: [Page], output: String) {
+        (self.pages, self.output) = (pages, output)
     }
 
     /// What was written.
@@ -32,22 +50,44 @@ public struct PDFExport: Sendable {
     }
 
     /// Writes the PDF: every scan is found and verified, and `output` checked against every
-    /// input, before a byte is written.
+    /// input, before a byte is written. Each scan is hashed again as it is written, from the
+    /// bytes written: a scan changed since it was verified is refused (`busy`), never
+    /// published under another page's text.
     public func write() throws -> Report {
-        let pages = try documents.map(PageDocuments.load)
-        let found = try zip(documents, pages).map { path, page in
-            try VerifiedScan.find(for: page.layout, documentPath: path, searching: scanFolders)
-        }
+        let resolved = try pages.map(resolve)
+        let documents = pages.compactMap { if case .document(let path) = $0 { path } else { nil } }
+        let found = resolved.map(\.scan)
         try OutputGuard.refuse(outputs: [output], overwriting: documents + found.map(\.path))
         let font = try Self.fontProgram()
-        let notebook = Notebook(pages: pages)
+        let notebook = Notebook(pages: resolved.map(\.page))
         let file = try AtomicFile.Streamed(path: output)
         let pdf = NotebookPDF(
             notebook: notebook, title: title ?? Notebook.defaultTitle(for: notebook),
-            scan: { try InputFile.read(found[$0].path, what: "an image") }, fontProgram: font)
+            scan: { try Self.read(found[$0]) }, fontProgram: font)
         try pdf.write { data in try file.append(data) }
         try file.commit()
-        return Report(pages: pages.count, bytes: file.count)
+        return Report(pages: resolved.count, bytes: file.count)
+    }
+
+    /// A page and its verified scan: a document is loaded and its scan found; a page in hand
+    /// is taken as it is.
+    func resolve(_ page: Page) throws -> (page: ScannedPage, scan: VerifiedScan) {
+        switch page {
+        case .document(let path):
+            let scanned = try PageDocuments.load(path)
+            return (scanned, try VerifiedScan.find(for: scanned.layout, documentPath: path, searching: scanFolders))
+        case .inHand(let layout, let scan):
+            return (ScannedPage(layout: layout), scan)
+        }
+    }
+
+    /// The bytes of `scan` to write, proved to be the ones verified.
+    static func read(_ scan: VerifiedScan) throws -> Data {
+        let bytes = try InputFile.read(scan.path, what: "an image")
+        guard Checksum.sha256Hex(of: bytes) == scan.sha256 else {
+            throw NotebookError(.busy, "\(scan.path) changed while the PDF was being written; run the command again")
+        }
+        return bytes
     }
 
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer");
