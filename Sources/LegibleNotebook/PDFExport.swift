@@ -1,5 +1,4 @@
 import Foundation
-import LegibleImage
 import LegibleLayout
 import LegibleOCR
 import LegiblePDF
@@ -63,7 +62,7 @@ public struct PDFExport: Sendable {
         let file = try AtomicFile.Streamed(path: output)
         let pdf = NotebookPDF(
             notebook: notebook, title: title ?? Notebook.defaultTitle(for: notebook),
-            scan: { try Self.read(found[$0]) }, fontProgram: font)
+            scan: { try found[$0].bytes() }, fontProgram: font)
         try pdf.write { data in try file.append(data) }
         try file.commit()
         return Report(pages: resolved.count, bytes: file.count)
@@ -79,15 +78,6 @@ public struct PDFExport: Sendable {
         case .inHand(let layout, let scan):
             return (ScannedPage(layout: layout), scan)
         }
-    }
-
-    /// The bytes of `scan` to write, proved to be the ones verified.
-    static func read(_ scan: VerifiedScan) throws -> Data {
-        let bytes = try InputFile.read(scan.path, what: "an image")
-        guard Checksum.sha256Hex(of: bytes) == scan.sha256 else {
-            throw NotebookError(.busy, "\(scan.path) changed while the PDF was being written; run the command again")
-        }
-        return bytes
     }
 
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer");

@@ -10,12 +10,13 @@ enum ScanPlacement {
     /// Places every scan as `mode` asks. Copies go to `DIR/images/<stem>.<ext>`; two different
     /// scans with one name get `-2`, `-3`… suffixes, and one scan used twice is copied once.
     /// Each copy is written to its temporary file at once (`staging`), so one scan at a time is
-    /// in memory, not the notebook's (`Docs/Web.md`, "Images").
+    /// in memory, not the notebook's (`Docs/Web.md`, "Images"). Each scan is read again here,
+    /// and its bytes proved to be the ones verified (``VerifiedScan/bytes()``).
     static func place(_ scans: [VerifiedScan], mode: HTMLExport.Images, output: String, staging: AtomicFile.Staging) throws -> [String?] {
         var sources: [String?] = []
         var copied: [String: String] = [:]
         for scan in scans {
-            let bytes = try InputFile.read(scan.path, what: "an image")
+            let bytes = try scan.bytes()
             if mode == .link, BrowserImage.browserExtension(of: bytes) != nil {
                 sources.append(relativeURL(from: output, to: scan.path))
                 continue
@@ -25,7 +26,7 @@ enum ScanPlacement {
                 sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
                 continue
             }
-            let digest = Checksum.sha256Hex(of: ready.bytes)
+            let digest = ready.bytes == bytes ? scan.sha256 : Checksum.sha256Hex(of: ready.bytes)
             let name = uniqueName(for: scan, fileExtension: ready.fileExtension, digest: digest, taken: copied)
             if copied[name] == nil {
                 if copied.isEmpty { try Ingest.prepareOutputFolder(output + "/images") }

@@ -65,6 +65,17 @@ public struct VerifiedScan: Sendable, Equatable {
         return try read(beside, name: name, for: layout, documentPath: documentPath)
     }
 
+    /// The scan's bytes, read again to be used (placed, copied, written into a PDF) and proved
+    /// to be the ones verified: a scan changed since is refused (`busy`), never published under
+    /// another page's text.
+    public func bytes() throws -> Data {
+        let bytes = try InputFile.read(path, what: "an image")
+        guard Checksum.sha256Hex(of: bytes) == sha256 else {
+            throw NotebookError(.busy, "\(path) changed while it was being used; run the command again")
+        }
+        return bytes
+    }
+
     /// The file at `path` when its SHA-256 is the recorded one (any, when none is recorded) and
     /// it passes the image gate; nil when its SHA-256 differs.
     static func read(_ path: String, name: String, for layout: PageLayout, documentPath: String) throws -> (

@@ -47,6 +47,17 @@ struct VerifiedScanTests {
         #expect(scan.sha256 == Checksum.sha256Hex(of: bytes) && scan.width == 40 && scan.height == 30)
     }
 
+    @Test("its bytes read again are the ones verified, or refused as busy once the file changed")
+    func bytesAgain() throws {
+        let bytes = try Self.png(shade: 200)
+        let (folder, layout) = try Self.setUp(recordedFrom: bytes)
+        try bytes.write(to: URL(fileURLWithPath: folder + "/scan.png"))
+        let scan = try VerifiedScan.find(for: layout, documentPath: folder + "/document.json", searching: [])
+        #expect(try scan.bytes() == bytes)
+        try Self.png(shade: 20).write(to: URL(fileURLWithPath: folder + "/scan.png"))
+        #expect(Self.kind { try scan.bytes() } == .busy)
+    }
+
     @Test("another image of the same name beside it is passed over for the right one in a searched folder")
     func searched() throws {
         let bytes = try Self.png(shade: 200)
