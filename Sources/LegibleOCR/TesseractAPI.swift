@@ -116,6 +116,12 @@ final class TesseractAPI {
         // The iterator may be nil for a blank page (`Docs/Platform.md`, "C library pitfalls"): that is no text, not an error.
         guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(iterator) }
+        return Self.lines(from: iterator, firstBlock: firstBlock)
+    }
+
+    /// The lines, words and symbols a result iterator walks, as Swift values; blocks are
+    /// numbered from `firstBlock`.
+    private static func lines(from iterator: OpaquePointer, firstBlock: Int) -> [RawLine] {
         let pageIterator = TessResultIteratorGetPageIteratorConst(iterator)  // borrowed
 
         func box(_ level: TessPageIteratorLevel) -> PixelBox? {
