@@ -152,6 +152,42 @@ public struct PreprocessingStep: Hashable, Sendable, Codable {
         self.applied = applied
         self.detail = detail
     }
+
+    /// A record of `step`: what recognition writes, by its typed name.
+    public init(_ step: RecognitionStep, applied: Bool, detail: String? = nil) {
+        self.init(name: step.rawValue, applied: applied, detail: detail)
+    }
+
+    /// The step by its typed name; nil for a name this build does not know (a document from
+    /// a later one), which is still read and kept.
+    public var step: RecognitionStep? { RecognitionStep(rawValue: name) }
+}
+
+/// The steps recognition records in a page document (`Docs/Recognition.md`), by name: code and
+/// tests name a step by its case, never by its string.
+public enum RecognitionStep: String, CaseIterable, Sendable {
+    /// The red channel of a coloured page read instead of its luminance.
+    case colourDropout = "colour-dropout"
+    /// Background normalisation and Otsu thresholding.
+    case backgroundNormalisation = "background-normalisation"
+    /// Straight rulings removed from the ink.
+    case ruleRemoval = "rule-removal"
+    /// The page turned level.
+    case deskew
+    /// The rulings found on the page and the paper's colour (never applied: a measurement).
+    case rulings
+    /// A page with no ink but the paper's grain, not read.
+    case grain
+    /// The grey page read within a margin of the ink.
+    case inkMask = "ink-mask"
+    /// Lines the engine cut or swallowed put back together.
+    case lineRepair = "line-repair"
+    /// Lines found from the ink alone, each read as one line.
+    case lineFinding = "line-finding"
+    /// The page read at another scale (large writing at half size).
+    case scale
+    /// The first reading checked, and other readings tried when it was poor.
+    case recognitionCheck = "recognition-check"
 }
 
 /// A paragraph: a run of lines joined by spaces (soft wraps), ended by `"\n"` or the text end.

@@ -37,7 +37,7 @@ enum LineRepair {
         /// The step recorded in the page document.
         var step: PreprocessingStep {
             PreprocessingStep(
-                name: "line-repair", applied: joined + folded + strokes > 0,
+                .lineRepair, applied: joined + folded + strokes > 0,
                 detail: "dropped \(strokes) strokes of rules read as words; joined \(joined) pieces of lines side by side; "
                     + "folded \(folded) loops of letters into their lines")
         }

@@ -43,9 +43,19 @@ public enum PreprocessingStepKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The step's name in a page document.
+    public var recorded: RecognitionStep {
+        switch self {
+        case .colourDropout: return .colourDropout
+        case .backgroundNormalisation: return .backgroundNormalisation
+        case .ruleRemoval: return .ruleRemoval
+        case .deskew: return .deskew
+        }
+    }
+
     /// The step as recorded in a page document.
     func record(applied: Bool, detail: String) -> PreprocessingStep {
-        PreprocessingStep(name: rawValue, applied: applied, detail: detail)
+        PreprocessingStep(recorded, applied: applied, detail: detail)
     }
 }
 
@@ -103,10 +113,10 @@ struct Preprocessor {
         let binarised = try binarise(level)
         let rulings = Rulings.find(in: binarised.ink)
         let (cleaned, rulesStep) = removeRules(binarised.ink, rulings)
-        let found = PreprocessingStep(name: "rulings", applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
+        let found = PreprocessingStep(.rulings, applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
         let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
-        let grain = PreprocessingStep(name: "grain", applied: true, detail: "no ink but the paper's grain: nothing to read")
+        let grain = PreprocessingStep(.grain, applied: true, detail: "no ink but the paper's grain: nothing to read")
         var asAll = options
         asAll.ruleRemoval = true
         // With rule removal on, `cleaned` is that ink already; otherwise the rules are removed
@@ -248,10 +258,10 @@ struct Preprocessor {
     /// includes the faint strokes joined to the ink when `faintStrokes` says so.
     func maskedToInk(_ grey: PixImage, _ ink: PixImage, faintStrokes: Bool) -> (PixImage, PreprocessingStep) {
         guard let masked = Leptonica.masked(grey, by: ink, grow: 3) else {
-            return (ink, PreprocessingStep(name: "ink-mask", applied: false, detail: "the 1-bit page is read"))
+            return (ink, PreprocessingStep(.inkMask, applied: false, detail: "the 1-bit page is read"))
         }
         let traced = faintStrokes ? " and of the faint strokes joined to it" : ""
-        return (masked, PreprocessingStep(name: "ink-mask", applied: true, detail: "the grey page is read within 3 px of the ink\(traced)"))
+        return (masked, PreprocessingStep(.inkMask, applied: true, detail: "the grey page is read within 3 px of the ink\(traced)"))
     }
 
     private func percent(_ fraction: Double) -> String { String(format: "%.1f%%", fraction * 100) }

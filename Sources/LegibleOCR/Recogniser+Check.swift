@@ -137,6 +137,6 @@ extension Recogniser {
     static func checkStep(_ readings: [Reading], kept: Reading) -> PreprocessingStep {
         let tried = readings.map(\.summary).joined(separator: "; ")
         let detail = readings.count == 1 ? "\(tried); kept" : "\(tried); kept \(kept.strategy.rawValue)"
-        return PreprocessingStep(name: "recognition-check", applied: readings.count > 1, detail: detail)
+        return PreprocessingStep(.recognitionCheck, applied: readings.count > 1, detail: detail)
     }
 }

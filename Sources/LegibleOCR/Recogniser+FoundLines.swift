@@ -32,7 +32,7 @@ extension Recogniser {
         let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: size.width, height: size.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: size.width, height: size.height) }
         let step = PreprocessingStep(
-            name: "line-finding", applied: true,
+            .lineFinding, applied: true,
             detail: "\(bands.count) lines found in the ink, writing \(Int(writingHeight.rounded())) px high; each read as one line")
         return Self.reading(.foundLines, lines: lines, steps: prepared.steps + [step])
     }

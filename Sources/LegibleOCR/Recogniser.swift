@@ -220,7 +220,7 @@ public final class Recogniser: @unchecked Sendable {
         var scale = 1.0
         if strategy == .halfSize, let half = Leptonica.halfSizeGrey(image) {
             (image, scale) = (half, 2)
-            steps.append(PreprocessingStep(name: "scale", applied: true, detail: "read at half size: the writing is large"))
+            steps.append(PreprocessingStep(.scale, applied: true, detail: "read at half size: the writing is large"))
         }
         let raw = try recognise(image, strategy, resolution: Int(Double(resolution) / scale), path: path)
         let mapping = RotationMapping(degrees: prepared.rotationDegrees, width: size.width, height: size.height, scale: scale)

@@ -23,8 +23,8 @@ struct GrainTests {
         return layout.lines.allSatisfy { line in area.contains { $0.intersection(line.box) != nil } }
     }
 
-    static func step(_ layout: PageLayout, _ name: String) -> PreprocessingStep? {
-        layout.preprocessing?.first { $0.name == name }
+    static func step(_ layout: PageLayout, _ step: RecognitionStep) -> PreprocessingStep? {
+        layout.preprocessing?.first { $0.step == step }
     }
 
     @Test("a word on paper with a heavy grain is read: Otsu's split fell in the grain, and is made again below it")
@@ -32,11 +32,11 @@ struct GrainTests {
         var page = DrawnPage(paper: Self.greyPaper, spread: 12)
         try page.write(from: "kristi-plain", words: 1, x: 200, y: 300, height: 90, ink: Bitmap.Colour(31, 58, 147))
         let layout = try Self.read(page)
-        let binarised = Self.step(layout, "background-normalisation")?.detail ?? ""
+        let binarised = Self.step(layout, .backgroundNormalisation)?.detail ?? ""
         #expect(binarised.contains("fell in the paper's grain"), "\(binarised)")
         #expect(layout.lines.count == 1, "\(layout.text)")
         #expect(Self.linesOnInk(layout, page), "\(layout.lines.map(\.box)) on \(page.inked)")
-        #expect(Self.step(layout, "grain") == nil, "a page with writing is read")
+        #expect(Self.step(layout, .grain) == nil, "a page with writing is read")
     }
 
     @Test("a short line in grey pencil on heavy grain is read: the split below the grain stops at the grain's floor")
@@ -46,7 +46,7 @@ struct GrainTests {
         let layout = try Self.read(page)
         #expect(layout.lines.count == 1, "\(layout.text)")
         #expect(Self.linesOnInk(layout, page), "\(layout.lines.map(\.box)) on \(page.inked)")
-        #expect(Self.step(layout, "grain") == nil)
+        #expect(Self.step(layout, .grain) == nil)
     }
 
     @Test(
@@ -55,8 +55,8 @@ struct GrainTests {
     func blankGrain(spread: Double, paper: Bitmap.Colour) throws {
         let layout = try Self.read(DrawnPage(paper: paper, spread: spread))
         #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
-        #expect(Self.step(layout, "grain")?.applied == true)
-        let check = Self.step(layout, "recognition-check")
+        #expect(Self.step(layout, .grain)?.applied == true)
+        let check = Self.step(layout, .recognitionCheck)
         #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
     }
 
@@ -66,7 +66,7 @@ struct GrainTests {
         page.dust(5)
         let layout = try Self.read(page)
         #expect(layout.lines.isEmpty, "\(layout.text)")
-        let check = Self.step(layout, "recognition-check")
+        let check = Self.step(layout, .recognitionCheck)
         #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
     }
 
@@ -90,7 +90,7 @@ struct GrainTests {
         let layout = try Recogniser().recognise(imageData: try PNGCodec.encode(noise), path: "noise.png")
         #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
         // If lines were looked for in the ink, none were found.
-        let check = layout.preprocessing?.first { $0.name == "recognition-check" }?.detail ?? ""
+        let check = layout.preprocessing?.first { $0.step == .recognitionCheck }?.detail ?? ""
         #expect(!check.contains("lines found in the ink:") || check.contains("lines found in the ink: 0% of ink in 0 lines"), "\(check)")
     }
 

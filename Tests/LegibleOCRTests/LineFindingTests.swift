@@ -180,7 +180,7 @@ struct LineFindingTests {
             #expect(found.count * 10 >= truth.lines.count * 8, "\(stem): \(found.count) of \(truth.lines.count) lines")
             let page = PixelBox(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
             #expect(reading.lines.allSatisfy { page.contains($0.box) && !$0.words.isEmpty })
-            #expect(reading.steps.contains { $0.name == "line-finding" && $0.applied })
+            #expect(reading.steps.contains { $0.step == .lineFinding && $0.applied })
         }
     }
 }

@@ -21,7 +21,7 @@ struct ReadingCheckTests {
 
     /// The readings a page's check step lists, and the strategy it kept.
     static func check(_ layout: PageLayout) throws -> (readings: [Summary], kept: String) {
-        let step = try #require(layout.preprocessing?.first { $0.name == "recognition-check" })
+        let step = try #require(layout.preprocessing?.first { $0.step == .recognitionCheck })
         let parts = (step.detail ?? "").components(separatedBy: "; ")
         let readings = parts.dropLast().compactMap { part -> Summary? in
             guard let colon = part.firstIndex(of: ":"), let percent = part.range(of: "% of ink"),
@@ -56,7 +56,7 @@ struct ReadingCheckTests {
         let (readings, kept) = try Self.check(layout)
         #expect(readings.count == 1 && kept == "the standard preprocessing", "\(readings)")
         #expect(try #require(readings.first).confidence < 0.5)
-        #expect(layout.preprocessing?.first { $0.name == "recognition-check" }?.applied == false)
+        #expect(layout.preprocessing?.first { $0.step == .recognitionCheck }?.applied == false)
     }
 
     @Test("coverage alone decides a retry; a page missing most of its ink is read along found lines first")
@@ -78,7 +78,7 @@ struct ReadingCheckTests {
         var options = OCROptions()
         options.retryPoorPages = false
         let layout = try Recogniser(options: options).recognise(imageAt: Repository.scans.appendingPathComponent("kristi-legal.png").path)
-        #expect(layout.preprocessing?.contains { $0.name == "recognition-check" } == false)
+        #expect(layout.preprocessing?.contains { $0.step == .recognitionCheck } == false)
         #expect(options.digest != OCROptions().digest)
     }
 

@@ -58,11 +58,10 @@ struct RecogniserTests {
         var options = OCROptions()
         options.preprocessing = .all
         let layout = try Recogniser(options: options).recognise(imageAt: Repository.scans.appendingPathComponent("chicago-2.png").path)
-        let names = layout.preprocessing?.map(\.name) ?? []
+        let steps = layout.preprocessing?.map(\.step) ?? []
         #expect(
-            names == [
-                "colour-dropout", "deskew", "background-normalisation", "rulings", "rule-removal", "ink-mask", "line-repair",
-                "recognition-check",
+            steps == [
+                .colourDropout, .deskew, .backgroundNormalisation, .rulings, .ruleRemoval, .inkMask, .lineRepair, .recognitionCheck,
             ])
         let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-2.gt.json"))
         #expect(Scorer.score(ScoredPage(layout), against: truth).lineRecall >= 0.8)
