@@ -138,7 +138,8 @@ let package = Package(
             name: "LegibleNotebook",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR", "LegibleIngest", "LegibleWeb",
-                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
+                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation", "LegibleHandwriting",
+                "LegiblePDFInput",
             ]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
@@ -148,9 +149,9 @@ let package = Package(
         .target(
             name: "LegibleCLI",
             dependencies: [
-                "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleRaster", "LegibleOCR",
-                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleWeb", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
+                "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleOCR",
+                "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
+                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook",
             ]),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI", "LegibleCommandLine"]),
         .executableTarget(

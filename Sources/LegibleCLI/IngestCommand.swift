@@ -3,6 +3,7 @@ import LegibleBatch
 import LegibleCommandLine
 import LegibleIngest
 import LegibleLayout
+import LegibleNotebook
 import LegibleOCR
 import LegibleSystem
 
@@ -44,7 +45,7 @@ struct IngestCommand {
     /// The ingest of `plan`, once planned.
     static func run(_ command: ParsedCommand, plan: IngestPlan) throws -> Int32 {
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
-        var ingest = Readers.ingest(plan)
+        var ingest = PageReaders(executable: DesktopCommands.ownPath()).ingest(plan)
         ingest.pageEnded = { progress.advance(label: $0) }
         // A process exits without freeing its engines; a test running the command in process frees them.
         let report = try ingest.perform(keepingReaders: Console.capture == nil)
@@ -70,7 +71,7 @@ struct IngestCommand {
             try plan.restrict(to: shard, root: command[root] ?? ".", currentFolder: FileManager.default.currentDirectoryPath)
         }
         plan.sources = try layoutSources(command, pages: plan.pages)
-        plan.pdfDrawing = Readers.pdfDrawing(plan.options)
+        plan.pdfDrawing = PageReaders(executable: DesktopCommands.ownPath()).pdfDrawing(plan.options)
         try plan.check(extraInputs: [command[inputs]].compactMap { $0 }.filter { $0 != "-" })
         return plan
     }
@@ -92,22 +93,8 @@ struct IngestCommand {
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }
 
-    /// `-l`'s value when it is language names joined by `+` (letters, digits, `_`, `-`), else a
-    /// usage error: the names become file names in Tesseract's data folder.
-    static func checkedLanguages(_ languages: String) throws -> String {
-        let names = languages.split(separator: "+", omittingEmptySubsequences: false)
-        guard names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
-        else {
-            throw CLIError.usage("-l takes language names joined by +, such as eng or eng+deu; got \"\(languages)\"")
-        }
-        return languages
-    }
-
     static func ocrOptions(_ command: ParsedCommand) throws -> OCROptions {
-        var options = OCROptions()
-        if let languages = command[languages] { options.languages = try checkedLanguages(languages) }
-        if let timeout = command[timeout] { options.timeoutSeconds = timeout }
-        if let reader = command[reader] { options.lineChoice = reader }
+        var options = try PageReaders.options(languages: command[languages], timeout: command[timeout], reader: command[reader])
         if let psm = command[psm] { options.pageSegmentationMode = psm }
         options.dpi = command[dpi]
         if command[noPreprocess] {
@@ -135,6 +122,9 @@ struct IngestCommand {
 
 /// `--format` names the formats of ``IngestFormat``.
 extension IngestFormat: OptionChoice {}
+
+/// `--reader` names the readers of ``LineChoice``.
+extension LineChoice: OptionChoice {}
 
 // The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
 extension IngestCommand {

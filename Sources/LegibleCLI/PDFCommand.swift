@@ -2,8 +2,6 @@ import Foundation
 import LegibleCommandLine
 import LegibleIngest
 import LegibleNotebook
-import LegibleOCR
-import LegiblePDFInput
 import LegibleSystem
 
 /// `legible pdf PAGE.json... -o OUT.pdf`: the notebook as one tagged PDF for PDF/UA-1, its
@@ -56,37 +54,17 @@ enum PDFCommand {
         let folder = try command[keep] ?? TemporaryFolder.make(prefix: "legible-pdf")
         let temporary = command[keep] == nil ? folder : nil
         do {
-            let read = try ingest(
-                pages, into: folder, languages: command[languages], jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
-                force: command[force], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader])
+            let read = try PageReaders(executable: DesktopCommands.ownPath()).ingestForPDF(
+                pages, into: folder,
+                options: try PageReaders.options(
+                    languages: command[languages], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader]),
+                jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
+                force: command[force], keepingReaders: Console.capture == nil)
             return (read, temporary)
         } catch {
             if let temporary { TemporaryFolder.remove(temporary) }
             throw error
         }
-    }
-
-    /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with its
-    /// defaults and `-l`, `--timeout` and `--reader` as given; returns the pages in input order,
-    /// in hand. The first failure stops the PDF, and so does a PDF page that already carries
-    /// text, unless `force`.
-    static func ingest(
-        _ pages: [PageInput], into folder: String, languages: String?, jobs: Int, force: Bool, timeout: Double?, reader: LineChoice? = nil
-    ) throws -> [PDFExport.Page] {
-        var options = OCROptions()
-        if let reader { options.lineChoice = reader }
-        if let languages { options.languages = try IngestCommand.checkedLanguages(languages) }
-        if let timeout { options.timeoutSeconds = timeout }
-        var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
-        plan.pdfDrawing = Readers.pdfDrawing(options)
-        try plan.check()
-        // A process exits without freeing its engines; a test running the command in process frees them.
-        let report = try Readers.ingest(plan).perform(keepingReaders: Console.capture == nil)
-        if let failure = report.outcomes.compactMap(\.failure).first { throw CLIError(failure) }
-        if let page = report.outcomes.first(where: \.carriesText)?.page {
-            throw CLIError.badData("\(page.name): already carries text; give --force to recognise it again")
-        }
-        return report.outcomes.compactMap { PDFExport.Page.ingested($0, plan: plan) }
     }
 }
 

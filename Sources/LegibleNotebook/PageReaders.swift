@@ -1,32 +1,58 @@
 import Foundation
-import LegibleCommandLine
 import LegibleHandwriting
 import LegibleIngest
 import LegibleOCR
 import LegiblePDFInput
 
-extension LineChoice: OptionChoice {}
-
 /// The page readers that `ingest` and `pdf` recognise with (`Docs/Recognition.md`,
 /// "Handwriting"): Tesseract, and with `--reader handwriting|auto` the handwriting reader beside
-/// it, one of each per worker; and how both read PDF pages.
-enum Readers {
+/// it, one of each per worker; and how both read PDF pages. `executable` is the `legible`
+/// executable: the handwriting model is looked for beside it, and PDF pages are read by it
+/// again, in a bounded process of their own.
+public struct PageReaders: Sendable {
+    /// The `legible` executable's path.
+    public var executable: String
+
+    /// Readers for the `legible` at `executable`.
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// Recognition's options as `ingest` and `pdf` take them: the defaults, with the languages
+    /// (`-l`), the page deadline in seconds and the line reader given. Languages must be names
+    /// joined by `+` (letters, digits, `_`, `-`), since each becomes a file name in Tesseract's
+    /// data folder; anything else is a usage error.
+    public static func options(languages: String?, timeout: Double?, reader: LineChoice?) throws -> OCROptions {
+        var options = OCROptions()
+        if let languages {
+            let names = languages.split(separator: "+", omittingEmptySubsequences: false)
+            guard
+                names.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } })
+            else {
+                throw NotebookError(.usage, "-l takes language names joined by +, such as eng or eng+deu; got \"\(languages)\"")
+            }
+            options.languages = languages
+        }
+        if let timeout { options.timeoutSeconds = timeout }
+        if let reader { options.lineChoice = reader }
+        return options
+    }
+
     /// A recogniser for `options`, with the handwriting reader when `options.lineChoice` asks
     /// for it, for one of `workers` workers: the cores the workers leave run the model's
     /// operators (``modelThreads(workers:)``). Its files missing or altered is a missing
     /// dependency (69), named in one line.
-    static func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
+    public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
         guard options.lineChoice != .tesseract else { return recogniser }
-        let folder = HandwritingModel.Files.defaultFolder(
-            executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
+        let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
-            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: modelThreads(workers: workers))
-            let words = try wordList(forLanguages: options.languages)
+            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
+            let words = try Self.wordList(forLanguages: options.languages)
             recogniser.lineReader = HandwritingLineReader(model: model, words: words)
         } catch {
             // A model file or a word list: each failure is one line naming the file.
-            throw CLIError(code: 69, message: String(describing: error))
+            throw NotebookError(.missingDependency, String(describing: error))
         }
         return recogniser
     }
@@ -35,19 +61,20 @@ enum Readers {
     /// one. With one worker on two cores, the model's second thread took the five English
     /// letters from 7.3 s to 5.9 s (`Docs/Recognition.md`, "Handwriting"); with a worker a core,
     /// more threads would only contend.
-    static func modelThreads(workers: Int) -> Int {
+    public static func modelThreads(workers: Int) -> Int {
         max(1, ProcessInfo.processInfo.activeProcessorCount / max(workers, 1))
     }
 
     /// An ingest of `plan` whose workers each make their recogniser for the plan's options
     /// (``recogniser(_:workers:)``), as `ingest` and `pdf` run it.
-    static func ingest(_ plan: IngestPlan) -> Ingest {
-        Ingest(plan: plan, makeReader: { [options = plan.options, workers = plan.workers] in try recogniser(options, workers: workers) })
+    public func ingest(_ plan: IngestPlan) -> Ingest {
+        Ingest(
+            plan: plan, makeReader: { [self, options = plan.options, workers = plan.workers] in try recogniser(options, workers: workers) })
     }
 
     /// The word list for `languages`, read once per process and shared by every worker's
     /// reader (a trie is a value; `wfrench` alone is 346,000 words). Nil for languages without one.
-    static func wordList(forLanguages languages: String) throws(WordList.LoadFailure) -> WordList? {
+    public static func wordList(forLanguages languages: String) throws(WordList.LoadFailure) -> WordList? {
         let paths = WordList.debianPaths(forLanguages: languages)
         guard !paths.isEmpty else { return nil }
         wordListsLock.lock()
@@ -63,7 +90,26 @@ enum Readers {
 
     /// PDF pages are read by this executable again, one process a page, bounded in memory and
     /// by the page's deadline (`Docs/PDF.md`, "Bounds on reading a page").
-    static func pdfDrawing(_ options: OCROptions) -> PageDrawing {
-        .isolated(executable: DesktopCommands.ownPath(), limits: DrawingLimits(seconds: options.timeoutSeconds))
+    public func pdfDrawing(_ options: OCROptions) -> PageDrawing {
+        .isolated(executable: executable, limits: DrawingLimits(seconds: options.timeoutSeconds))
+    }
+
+    /// Recognises `pages` into page documents in `folder`, as `legible ingest` would with
+    /// `options`, and returns them in input order, in hand for the PDF (`PDFExport.Page`). The
+    /// first failure stops it, and so does a PDF page that already carries text, unless
+    /// `force`. `keepingReaders`: whether the engines are kept to the process's end rather than
+    /// freed (`Docs/Recognition.md`, "Speed and memory").
+    public func ingestForPDF(
+        _ pages: [PageInput], into folder: String, options: OCROptions, jobs: Int, force: Bool, keepingReaders: Bool
+    ) throws -> [PDFExport.Page] {
+        var plan = IngestPlan(pages: pages, output: folder, options: options, jobs: jobs, force: force)
+        plan.pdfDrawing = pdfDrawing(options)
+        try plan.check()
+        let report = try ingest(plan).perform(keepingReaders: keepingReaders)
+        if let failure = report.outcomes.compactMap(\.failure).first { throw failure }
+        if let page = report.outcomes.first(where: \.carriesText)?.page {
+            throw NotebookError(.badData, "\(page.name): already carries text; give --force to recognise it again")
+        }
+        return report.outcomes.compactMap { PDFExport.Page.ingested($0, plan: plan) }
     }
 }
