@@ -83,6 +83,41 @@ struct Preprocessor {
         /// (``Preprocessor/isTexture(_:)``): grain, noise or a photograph, in whose ink lines
         /// are not looked for.
         var textured = false
+        /// What the run measured, as values; the steps record the same in words. Nil when
+        /// preprocessing is off.
+        var measures: Measures?
+    }
+
+    /// What a run measured on the page (`Docs/Recognition.md`, "Rulings").
+    struct Measures: Equatable {
+        /// Horizontal rules found.
+        var horizontalRules: Int
+        /// Vertical lines found (a margin, or a grid).
+        var verticalLines: Int
+        /// The rules' spacing in pixels, when they are evenly spaced (``Rulings/period``).
+        var rulePeriod: Int?
+        /// The paper's colour, named.
+        var paper: Paper
+        /// Ink pixels given back to strokes that crossed removed rules.
+        var restoredRulePixels: Int
+    }
+
+    /// The paper's colour, as the page document names it.
+    enum Paper: String, Equatable {
+        case yellow, white, grey, tinted
+
+        /// The name of `colour` (the paper's median RGB): yellow, near-white, grey or tinted.
+        init(_ colour: (red: Int, green: Int, blue: Int)) {
+            let (red, green, blue) = colour
+            let spread = max(red, green, blue) - min(red, green, blue)
+            if red > 170, green > 150, blue < red - 40 {
+                self = .yellow
+            } else if spread < 24 {
+                self = min(red, green, blue) >= 200 ? .white : .grey
+            } else {
+                self = .tinted
+            }
+        }
     }
 
     /// What binarisation (step 2) gives.
@@ -112,8 +147,11 @@ struct Preprocessor {
         let (level, rotation, deskewStep) = deskew(grey)
         let binarised = try binarise(level)
         let rulings = Rulings.find(in: binarised.ink)
-        let (cleaned, rulesStep) = removeRules(binarised.ink, rulings)
+        let (cleaned, rulesStep, restored) = removeRules(binarised.ink, rulings)
         let found = PreprocessingStep(.rulings, applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
+        let measures = Measures(
+            horizontalRules: rulings.horizontal.count, verticalLines: rulings.vertical.count, rulePeriod: rulings.period,
+            paper: Paper(paper), restoredRulePixels: restored)
         let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         let grain = PreprocessingStep(.grain, applied: true, detail: "no ink but the paper's grain: nothing to read")
@@ -127,7 +165,7 @@ struct Preprocessor {
         return Result(
             image: read, binary: cleaned,
             steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),
-            rotationDegrees: rotation, pageInk: pageInk, textured: binarised.textured)
+            rotationDegrees: rotation, pageInk: pageInk, textured: binarised.textured, measures: measures)
     }
 
     /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed
@@ -141,17 +179,7 @@ struct Preprocessor {
 
     /// "yellow (252, 243, 160)": a name for the paper's colour, with its RGB.
     static func paperName(_ colour: (red: Int, green: Int, blue: Int)) -> String {
-        let (red, green, blue) = colour
-        let spread = max(red, green, blue) - min(red, green, blue)
-        let name: String
-        if red > 170, green > 150, blue < red - 40 {
-            name = "yellow"
-        } else if spread < 24 {
-            name = min(red, green, blue) >= 200 ? "white" : "grey"
-        } else {
-            name = "tinted"
-        }
-        return "\(name) (\(red), \(green), \(blue))"
+        "\(Paper(colour).rawValue) (\(colour.red), \(colour.green), \(colour.blue))"
     }
 
     /// 1. Colour drop-out: the red channel of a page with coloured pixels, else luminance.
@@ -233,10 +261,11 @@ struct Preprocessor {
     /// that crossed them: a vertical closing of 7 px bridges the gap a removed rule leaves in a
     /// stroke, and only pixels inside the removed mask are given back, so the rule itself stays
     /// gone.
-    func removeRules(_ binary: PixImage, _ rulings: Rulings) -> (PixImage, PreprocessingStep) {
-        guard options.ruleRemoval else { return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "off")) }
+    /// Also returns how many ink pixels were given back to crossing strokes.
+    func removeRules(_ binary: PixImage, _ rulings: Rulings) -> (PixImage, PreprocessingStep, restored: Int) {
+        guard options.ruleRemoval else { return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "off"), 0) }
         guard let mask = rulings.mask, let removed = Leptonica.subtract(binary, mask) else {
-            return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "no rulings found"))
+            return (binary, PreprocessingStepKind.ruleRemoval.record(applied: false, detail: "no rulings found"), 0)
         }
         var cleaned = removed
         var restored = 0
@@ -247,7 +276,7 @@ struct Preprocessor {
             cleaned = repaired
         }
         let detail = "removed \(Leptonica.inkCount(mask)) px of rulings; restored \(restored) px where strokes crossed them"
-        return (cleaned, PreprocessingStepKind.ruleRemoval.record(applied: true, detail: detail))
+        return (cleaned, PreprocessingStepKind.ruleRemoval.record(applied: true, detail: detail), restored)
     }
 
     /// 5. The grey page with everything more than 3 px from the ink set to white: Tesseract's
