@@ -32,6 +32,34 @@ enum ReadingStrategy: String, CaseIterable, Sendable {
     }
 }
 
+/// What the recognition check measured and chose, as values; the `recognition-check` step
+/// records the same in words (`Docs/Recognition.md`, "Check and retry").
+struct RecognitionCheck: Equatable {
+    /// One reading tried, with its measures.
+    struct Tried: Equatable {
+        var strategy: ReadingStrategy
+        /// The share of the page's ink inside its lines, 0…1.
+        var coverage: Double
+        /// How many lines it read.
+        var lines: Int
+        /// Its mean word confidence, 0…1.
+        var confidence: Double
+    }
+
+    /// Every reading tried, the first reading first.
+    var readings: [Tried]
+    /// The strategy of the reading kept.
+    var kept: ReadingStrategy
+
+    /// The check of `readings`, `kept` the one kept.
+    init(_ readings: [Reading], kept: Reading) {
+        self.readings = readings.map {
+            Tried(strategy: $0.strategy, coverage: $0.coverage, lines: $0.lines.count, confidence: $0.confidence)
+        }
+        self.kept = kept.strategy
+    }
+}
+
 /// A finished reading with the measures that judge it.
 struct Reading {
     var strategy: ReadingStrategy

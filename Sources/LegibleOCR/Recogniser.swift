@@ -84,6 +84,14 @@ public final class Recogniser: @unchecked Sendable {
     /// first reading is retried other ways and the best kept (``OCROptions/retryPoorPages``).
     /// `sha256` is the bytes' SHA-256 when the caller has it already (lower-case hex).
     public func recognise(imageData data: Data, path: String, sha256: String? = nil) throws -> PageLayout {
+        try recogniseChecked(imageData: data, path: path, sha256: sha256).layout
+    }
+
+    /// ``recognise(imageData:path:sha256:)``, with what its check measured and chose as values;
+    /// the check is nil when the options chose the pipeline (no check ran).
+    func recogniseChecked(imageData data: Data, path: String, sha256: String? = nil) throws -> (
+        layout: PageLayout, check: RecognitionCheck?
+    ) {
         let first = try firstReading(data, path: path)
         let (readings, best, checked) = try retried(first, data: data, path: path)
         let kept = readings[best]
@@ -103,12 +111,14 @@ public final class Recogniser: @unchecked Sendable {
         let grey = first.grey.map { (width: first.width, height: first.height, pixels: $0) }
         let lines = try readAgain(kept.lines, grey: grey, data: data, path: path)
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
-        guard let reader = lineReader, readsAgain else { return layout }
-        return try reader.finish(layout) {
+        let check = checked ? RecognitionCheck(readings, kept: kept) : nil
+        guard let reader = lineReader, readsAgain else { return (layout, check) }
+        let finished = try reader.finish(layout) {
             // The first reading's ink, when it kept it; else the page is prepared again.
             if let ink { return try PageInk.mask(ink, rotationDegrees: rotation, path: path) }
             return try PageInk.mask(imageData: data, path: path)
         }
+        return (finished, check)
     }
 
     /// `lines` each read again by the second line reader, when there is one, on the page in

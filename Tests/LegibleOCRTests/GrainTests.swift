@@ -17,6 +17,11 @@ struct GrainTests {
         try Recogniser().recognise(imageData: try page.png(), path: "drawn.png")
     }
 
+    /// `page` read, with its recognition check as values.
+    static func checked(_ page: DrawnPage) throws -> (layout: PageLayout, check: RecognitionCheck?) {
+        try Recogniser().recogniseChecked(imageData: try page.png(), path: "drawn.png")
+    }
+
     /// Whether every line lies on the ink that was laid, give or take 10 pixels.
     static func linesOnInk(_ layout: PageLayout, _ page: DrawnPage) -> Bool {
         let area = page.inked.map { PixelBox(x: $0.x - 10, y: $0.y - 10, width: $0.width + 20, height: $0.height + 20) }
@@ -53,21 +58,19 @@ struct GrainTests {
         "blank paper, with a heavy grain or a scanner's faint noise, comes back empty and is read once, not as text invented from its specks",
         arguments: [(12.0, greyPaper), (3.0, whitePaper)])
     func blankGrain(spread: Double, paper: Bitmap.Colour) throws {
-        let layout = try Self.read(DrawnPage(paper: paper, spread: spread))
+        let (layout, check) = try Self.checked(DrawnPage(paper: paper, spread: spread))
         #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
         #expect(Self.step(layout, .grain)?.applied == true)
-        let check = Self.step(layout, .recognitionCheck)
-        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+        #expect(check?.readings.count == 1 && check?.kept == .standard, "read once: \(String(describing: check))")
     }
 
     @Test("a white page with a few dots of dust is read once: dust is no writing a reading could miss")
     func dustOnWhite() throws {
         var page = DrawnPage(paper: Self.whitePaper, spread: 3)
         page.dust(5)
-        let layout = try Self.read(page)
+        let (layout, check) = try Self.checked(page)
         #expect(layout.lines.isEmpty, "\(layout.text)")
-        let check = Self.step(layout, .recognitionCheck)
-        #expect(check?.applied == false && check?.detail?.hasSuffix("; kept") == true, "\(check?.detail ?? "no check")")
+        #expect(check?.readings.count == 1 && check?.kept == .standard, "read once: \(String(describing: check))")
     }
 
     @Test(
@@ -87,11 +90,11 @@ struct GrainTests {
             let grey: UInt8 = grain ? 230 + UInt8(state % 20) : (Bool.random(using: &generator) ? 0 : 255)
             noise.pixels.replaceSubrange(index..<index + 4, with: [grey, grey, grey, 255])
         }
-        let layout = try Recogniser().recognise(imageData: try PNGCodec.encode(noise), path: "noise.png")
+        let (layout, check) = try Recogniser().recogniseChecked(imageData: try PNGCodec.encode(noise), path: "noise.png")
         #expect(layout.lines.isEmpty && layout.text.isEmpty, "\(layout.text)")
         // If lines were looked for in the ink, none were found.
-        let check = layout.preprocessing?.first { $0.step == .recognitionCheck }?.detail ?? ""
-        #expect(!check.contains("lines found in the ink:") || check.contains("lines found in the ink: 0% of ink in 0 lines"), "\(check)")
+        let found = check?.readings.filter { $0.strategy == .foundLines } ?? []
+        #expect(found.allSatisfy { $0.lines == 0 }, "\(String(describing: check))")
     }
 
     @Test("Otsu's threshold parts two levels of grey, and leaves an empty histogram at 0")

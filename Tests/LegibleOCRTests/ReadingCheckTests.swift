@@ -12,50 +12,30 @@ import Testing
 struct ReadingCheckTests {
     static let recogniser = Result { try Recogniser() }
 
-    /// Each reading's summary in a check step: strategy, ink share, confidence.
-    struct Summary: Equatable {
-        var strategy: String
-        var coverage: Int
-        var confidence: Double
-    }
-
-    /// The readings a page's check step lists, and the strategy it kept.
-    static func check(_ layout: PageLayout) throws -> (readings: [Summary], kept: String) {
-        let step = try #require(layout.preprocessing?.first { $0.step == .recognitionCheck })
-        let parts = (step.detail ?? "").components(separatedBy: "; ")
-        let readings = parts.dropLast().compactMap { part -> Summary? in
-            guard let colon = part.firstIndex(of: ":"), let percent = part.range(of: "% of ink"),
-                let confidence = part.range(of: "confidence ")
-            else { return nil }
-            let share = part[part.index(colon, offsetBy: 2)..<percent.lowerBound]
-            return Summary(
-                strategy: String(part[..<colon]), coverage: Int(share) ?? -1, confidence: Double(part[confidence.upperBound...]) ?? -1)
-        }
-        let last = parts.last ?? ""
-        let kept = last == "kept" ? readings.first?.strategy ?? "" : String(last.dropFirst("kept ".count))
-        return (readings, kept)
+    /// The page at `path` recognised, with its check as values.
+    static func read(_ path: String, by recogniser: Recogniser? = nil) throws -> (layout: PageLayout, check: RecognitionCheck) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let (layout, check) = try (recogniser ?? Self.recogniser.get()).recogniseChecked(imageData: data, path: path)
+        return (layout, try #require(check, "no check ran"))
     }
 
     @Test(
         "every bundled page is read with at least 90 % of its ink inside its lines, and the check says so", arguments: Repository.scanStems)
     func bundledPages(stem: String) throws {
-        let layout = try Self.recogniser.get().recognise(imageAt: Repository.scans.appendingPathComponent("\(stem).png").path)
-        let (readings, kept) = try Self.check(layout)
-        let chosen = try #require(readings.first { $0.strategy == kept })
-        #expect(chosen.coverage >= 90, "\(readings)")
+        let (_, check) = try Self.read(Repository.scans.appendingPathComponent("\(stem).png").path)
+        let chosen = try #require(check.readings.first { $0.strategy == check.kept })
+        #expect(chosen.coverage >= 0.90, "\(check)")
         #expect(
-            readings.count == 1
-                || readings.allSatisfy { Double($0.coverage) * $0.confidence <= Double(chosen.coverage) * chosen.confidence })
+            check.readings.count == 1 || check.readings.allSatisfy { $0.coverage * $0.confidence <= chosen.coverage * chosen.confidence })
     }
 
     @Test("a page with all its ink in lines is kept as read, however low its confidence")
     func confidenceAlone() throws {
         // Kristi on a legal pad: the standard preprocessing reads all of it, with a mean word
         // confidence near 0.3.
-        let layout = try Self.recogniser.get().recognise(imageAt: Repository.scans.appendingPathComponent("kristi-legal.png").path)
-        let (readings, kept) = try Self.check(layout)
-        #expect(readings.count == 1 && kept == "the standard preprocessing", "\(readings)")
-        #expect(try #require(readings.first).confidence < 0.5)
+        let (layout, check) = try Self.read(Repository.scans.appendingPathComponent("kristi-legal.png").path)
+        #expect(check.readings.count == 1 && check.kept == .standard, "\(check)")
+        #expect(try #require(check.readings.first).confidence < 0.5)
         #expect(layout.preprocessing?.first { $0.step == .recognitionCheck }?.applied == false)
     }
 
@@ -89,10 +69,9 @@ struct ReadingCheckTests {
             print("skipping: the real corpus is not at \(Repository.realCorpus.path) (set LEGIBLE_REAL_CORPUS)")
             return
         }
-        let layout = try Self.recogniser.get().recognise(imageAt: letter.path)
-        let (readings, kept) = try Self.check(layout)
-        #expect(readings.first?.coverage ?? 100 < 50, "Tesseract's own reading already covers this letter: \(readings)")
-        #expect(kept == "lines found in the ink", "\(readings)")
+        let (layout, check) = try Self.read(letter.path)
+        #expect(check.readings.first?.coverage ?? 1 < 0.5, "Tesseract's own reading already covers this letter: \(check)")
+        #expect(check.kept == .foundLines, "\(check)")
         let truth = try GroundTruth.load(letter.deletingPathExtension().appendingPathExtension("xml"))
         let score = Scorer.score(ScoredPage(layout), against: truth)
         #expect(score.lineRecall >= 0.85, "line recall \(score.lineRecall)")
