@@ -100,6 +100,11 @@ struct Preprocessor {
         var paper: Paper
         /// Ink pixels given back to strokes that crossed removed rules.
         var restoredRulePixels: Int
+        /// Whether binarisation's first split fell in the paper's grain (and was made again
+        /// below it).
+        var fellInGrain: Bool
+        /// Whether faint strokes joined to the ink were traced into what Tesseract reads.
+        var faintStrokesTraced: Bool
     }
 
     /// The paper's colour, as the page document names it.
@@ -149,10 +154,10 @@ struct Preprocessor {
         let rulings = Rulings.find(in: binarised.ink)
         let (cleaned, rulesStep, restored) = removeRules(binarised.ink, rulings)
         let found = PreprocessingStep(.rulings, applied: false, detail: "\(rulings.summary); paper \(Self.paperName(paper))")
+        let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
         let measures = Measures(
             horizontalRules: rulings.horizontal.count, verticalLines: rulings.vertical.count, rulePeriod: rulings.period,
-            paper: Paper(paper), restoredRulePixels: restored)
-        let strokes = binarised.faint.flatMap { traced(cleaned, into: $0, without: options.ruleRemoval ? rulings.mask : nil) }
+            paper: Paper(paper), restoredRulePixels: restored, fellInGrain: binarised.textured, faintStrokesTraced: strokes != nil)
         let (read, maskStep) = maskedToInk(level, strokes ?? cleaned, faintStrokes: strokes != nil)
         let grain = PreprocessingStep(.grain, applied: true, detail: "no ink but the paper's grain: nothing to read")
         var asAll = options

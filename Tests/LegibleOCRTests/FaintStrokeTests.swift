@@ -54,7 +54,7 @@ struct FaintStrokeTests {
         let kept = try Self.marked(result.image, in: middle)
         #expect(kept == 120, "\(kept) of 120; \(result.steps.compactMap(\.detail))")
         #expect(try Self.marked(result.image, in: Self.loneMark) == 0)
-        #expect(result.steps.contains { $0.step == .inkMask && ($0.detail ?? "").contains("faint strokes") })
+        #expect(result.measures?.faintStrokesTraced == true)
         // The 1-bit page the check and the line finder measure keeps only the dark strokes.
         let binary = try #require(result.binary)
         #expect(Leptonica.inkCount(binary) - Leptonica.inkOutside(binary, boxes: [middle]) == 0)
