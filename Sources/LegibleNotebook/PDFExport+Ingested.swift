@@ -9,6 +9,6 @@ extension PDFExport.Page {
         guard let layout = outcome.layout, let sha256 = outcome.sha256, let name = layout.image.file else { return nil }
         let path = outcome.page.pdfPage == nil ? outcome.page.path : plan.output + "/" + name
         let scan = VerifiedScan(name: name, path: path, sha256: sha256, width: layout.image.width, height: layout.image.height)
-        return .inHand(layout, scan: scan)
+        return .inHand(layout, scan: scan, document: plan.outputPath(of: outcome.page, .json))
     }
 }

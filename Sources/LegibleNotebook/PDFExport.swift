@@ -17,8 +17,9 @@ public struct PDFExport: Sendable {
     public enum Page: Sendable {
         /// The page document at this path; its scan is found beside it or in ``scanFolders``.
         case document(String)
-        /// A page's layout and its scan.
-        case inHand(PageLayout, scan: VerifiedScan)
+        /// A page's layout and its scan, and the page document it was written to, if any (the
+        /// PDF must not replace it).
+        case inHand(PageLayout, scan: VerifiedScan, document: String?)
     }
 
     /// The pages, in reading order.
@@ -54,7 +55,12 @@ public struct PDFExport: Sendable {
     /// published under another page's text.
     public func write() throws -> Report {
         let resolved = try pages.map(resolve)
-        let documents = pages.compactMap { if case .document(let path) = $0 { path } else { nil } }
+        let documents = pages.compactMap { page -> String? in
+            switch page {
+            case .document(let path): path
+            case .inHand(_, _, let document): document
+            }
+        }
         let found = resolved.map(\.scan)
         try OutputGuard.refuse(outputs: [output], overwriting: documents + found.map(\.path))
         let font = try Self.fontProgram()
@@ -75,7 +81,7 @@ public struct PDFExport: Sendable {
         case .document(let path):
             let scanned = try PageDocuments.load(path)
             return (scanned, try VerifiedScan.find(for: scanned.layout, documentPath: path, searching: scanFolders))
-        case .inHand(let layout, let scan):
+        case .inHand(let layout, let scan, _):
             return (ScannedPage(layout: layout), scan)
         }
     }

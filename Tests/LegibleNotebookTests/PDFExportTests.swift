@@ -22,12 +22,27 @@ struct PDFExportTests {
         let (folder, layout) = try VerifiedScanTests.setUp(recordedFrom: bytes)
         try bytes.write(to: URL(fileURLWithPath: folder + "/scan.png"))
         let scan = try VerifiedScan.find(for: layout, documentPath: folder + "/document.json", searching: [])
-        let report = try PDFExport(pages: [.inHand(layout, scan: scan)], output: folder + "/first.pdf").write()
+        let report = try PDFExport(pages: [.inHand(layout, scan: scan, document: nil)], output: folder + "/first.pdf").write()
         #expect(report.pages == 1 && report.bytes > bytes.count)
         // The same size and name, other pixels: only the hash tells them apart.
         try VerifiedScanTests.png(shade: 20).write(to: URL(fileURLWithPath: folder + "/scan.png"))
-        let kind = VerifiedScanTests.kind { try PDFExport(pages: [.inHand(layout, scan: scan)], output: folder + "/second.pdf").write() }
+        let kind = VerifiedScanTests.kind {
+            try PDFExport(pages: [.inHand(layout, scan: scan, document: nil)], output: folder + "/second.pdf").write()
+        }
         #expect(kind == .busy)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["first.pdf", "other", "scan.png"])
+    }
+
+    @Test("a page in hand's document is an input: the PDF may not be written over it")
+    func documentIsAnInput() throws {
+        guard Self.fontInstalled else { return }
+        let bytes = try VerifiedScanTests.png(shade: 200)
+        let (folder, layout) = try VerifiedScanTests.setUp(recordedFrom: bytes)
+        try bytes.write(to: URL(fileURLWithPath: folder + "/scan.png"))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder + "/document.json"))
+        let scan = try VerifiedScan.find(for: layout, documentPath: folder + "/document.json", searching: [])
+        let page = PDFExport.Page.inHand(layout, scan: scan, document: folder + "/document.json")
+        #expect(throws: (any Error).self) { try PDFExport(pages: [page], output: folder + "/document.json").write() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/document.json")) == Data("{}".utf8))
     }
 }
