@@ -21,34 +21,37 @@ struct DocInventoryTests {
         }
     }
 
+    /// The first cell of each row of the table under `## Modules` in `path`.
+    static func moduleRows(in path: String) throws -> [Substring] {
+        let table = try text(path).components(separatedBy: "## Modules")[1].components(separatedBy: "\n## ")[0]
+        return table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|").first ?? "" }
+    }
+
+    /// Records each of `names` that no row of `rows` names in backticks.
+    static func expectNamed(_ names: [String], in rows: [Substring], table: String) {
+        for name in names {
+            #expect(rows.contains { $0.contains("`\(name)`") }, "\(table) does not name \(name)")
+        }
+    }
+
     @Test("the module table names every library, system library and executable")
     func modules() throws {
-        let architecture = try Self.text("Docs/Architecture.md")
-        let table = architecture.components(separatedBy: "## Modules")[1].components(separatedBy: "\n## ")[0]
-        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|").first ?? "" }
         let support = ["LegibleTestSupport", "LegibleGoldenSupport", "legible-clippings-writer"]
         let names = try (Self.declared("target") + Self.declared("systemLibrary") + Self.declared("executableTarget")).filter {
             !support.contains($0)
         }
         #expect(names.count > 30)
-        for name in names {
-            #expect(rows.contains { $0.contains("`\(name)`") }, "Docs/Architecture.md's module table does not name \(name)")
-        }
+        Self.expectNamed(names, in: try Self.moduleRows(in: "Docs/Architecture.md"), table: "Docs/Architecture.md's module table")
     }
 
     @Test("the README's module table names every Swift library and executable")
     func readmeModules() throws {
-        let readme = try Self.text("README.md")
-        let table = readme.components(separatedBy: "## Modules")[1].components(separatedBy: "\n## ")[0]
-        let rows = table.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { $0.split(separator: "|").first ?? "" }
         let support = ["LegibleTestSupport", "LegibleGoldenSupport", "legible-clippings-writer", "legible-bench"]
         let names = try (Self.declared("target") + Self.declared("executableTarget")).filter {
             !support.contains($0) && $0.lowercased().hasPrefix("legible")
         }
         #expect(names.count > 20)
-        for name in names {
-            #expect(rows.contains { $0.contains("`\(name)`") }, "README.md's module table does not name \(name)")
-        }
+        Self.expectNamed(names, in: try Self.moduleRows(in: "README.md"), table: "README.md's module table")
     }
 
     @Test("every test target is in the fast tier or named as a real-parts target")
