@@ -256,11 +256,22 @@ let package = Package(
         .testTarget(
             name: "LegibleHandwritingTests",
             dependencies: ["LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleTestSupport"]),
+        // Running a command in process or as the built binary, for both command test targets.
+        .target(
+            name: "LegibleCommandSupport",
+            dependencies: ["LegibleCLI", "LegibleTestSupport"],
+            path: "Tests/LegibleCommandSupport"),
+        // The commands in process, on committed fixtures: no real part and no process (fast tier).
         .testTarget(
             name: "LegibleCLITests",
+            dependencies: ["LegibleCLI", "LegibleCommandSupport", "LegibleLayout", "LegibleTestSupport"]),
+        // What needs a process or a real part: signals, full disks, limits, Tesseract, Chromium,
+        // Orca, the accessibility bus, Xvfb, Slurm.
+        .testTarget(
+            name: "LegibleEndToEndTests",
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
-                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI",
+                "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
             ]),
     ]
 )

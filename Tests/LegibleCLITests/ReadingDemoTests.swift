@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleGoldenSupport
 import LegibleTestSupport
 import Testing
@@ -60,19 +61,6 @@ struct ReadingDemoTests {
             #expect(run.stderr.contains(message), "\(text): \(run.stderr)")
             #expect(run.stdout.isEmpty)
         }
-    }
-
-    @Test("--from starts on a page and line; a script can come from stdin")
-    func fromAndStdin() throws {
-        let from = try legible(["read", "--from", "2:3", "--no-links"] + Self.pages)
-        #expect(from.stdout.hasPrefix("Page 2 of 3\nriver. The river-front path gave us great\n"), "\(from.stdout)")
-        let folder = try temporaryFolder()
-        try Data("start 3\nnext\n".utf8).write(to: URL(fileURLWithPath: folder + "/in.script"))
-        let piped = try runProcess(
-            URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "exec \"$0\" read \"$@\" --script - < \"$SCRIPT\"", Repository.legibleExecutable.path] + Self.pages,
-            environment: ["SCRIPT": folder + "/in.script"])
-        #expect(piped.stdout == "Page 3 of 3\nEvening. Heading.\nTo end the day, we walked along the\n", "\(piped.stdout)\(piped.stderr)")
     }
 
     @Test("legible save --page records the page's place in the notebook")

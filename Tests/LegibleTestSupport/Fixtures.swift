@@ -107,6 +107,13 @@ public struct LayoutBuilder {
     }
 }
 
+/// The reading text `Scans/<stem>.gt.json` records for its page, as typed.
+public func groundTruthText(stem: String) throws -> String {
+    struct Truth: Decodable { var text: String }
+    let data = try Data(contentsOf: Repository.scans.appendingPathComponent("\(stem).gt.json"))
+    return try JSONDecoder().decode(Truth.self, from: data).text
+}
+
 /// The page document `Scans/<stem>.gt.json` describes, as a layout: ground-truth lines and
 /// words with their boxes, reading text built by the rules of `Docs/PageDocument.md`.
 public func groundTruthLayout(stem: String) throws -> PageLayout {

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleLayout
 import LegibleRaster
 import LegibleTestSupport
@@ -16,87 +17,16 @@ func shell(_ command: String, in folder: String) throws -> Run {
         folder: URL(fileURLWithPath: folder))
 }
 
-/// A refusal: exit `status`, one message line of ours on stderr, holding `text`.
-func expectRefusal(
-    _ run: Run, _ status: Int32, saying text: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    #expect(run.status == status, "\(context): \(run.stderr)", sourceLocation: sourceLocation)
-    expectOneMessage(run, context, sourceLocation: sourceLocation)
-    #expect(run.stderr.contains(text), "\(context): \(run.stderr)", sourceLocation: sourceLocation)
-}
-
-/// One message line on stderr, ours, and no trap.
-func expectOneMessage(_ run: Run, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let lines = run.stderr.split(separator: "\n")
-    #expect(lines.count == 1, "\(context): stderr was \(run.stderr.debugDescription)", sourceLocation: sourceLocation)
-    #expect(lines.allSatisfy { $0.hasPrefix("legible: ") }, "\(context): \(run.stderr)", sourceLocation: sourceLocation)
-    #expect(run.status < 128, "\(context): killed by signal \(run.status)", sourceLocation: sourceLocation)
-}
-
-/// A minimal valid page document.
-let minimalDocument =
-    #"{"format":"legible-page","version":1,"image":{"file":"p.png","width":400,"height":100},"text":"Saved words here","paragraphs":[{"range":[0,16]}],"lines":[{"range":[0,16],"box":[10,10,300,30]}]}"#
-
 /// The hardening classes of `Docs/Hardening.md`, each as a table of inputs run through the CLI.
 @Suite("Hardening: bad input of every class", .serialized)
 struct HardeningTests {
     // MARK: Data loss in commands that should not write
 
-    static let clippingLine =
-        #"{"id":"A","page":"p.png","pageIndex":0,"range":[0,5],"rects":[[1,2,3,4]],"savedAt":"2026-01-01T00:00:00Z","text":"Saved"}"#
-
-    /// Store contents, how many entries a listing shows, and whether it is a store at all.
-    static let stores: [(name: String, bytes: String, listed: Int, isStore: Bool)] = [
-        ("a clean store", clippingLine + "\n" + clippingLine + "\n", 2, true),
-        ("a valid last entry without its newline", clippingLine + "\n" + clippingLine, 2, true),
-        ("a torn last entry", clippingLine + "\n" + String(clippingLine.prefix(40)), 1, true),
-        ("an invalid middle line", clippingLine + "\n{broken}\n" + clippingLine + "\n", 2, true),
-        ("an empty file", "", 0, true),
-        ("a text file", "first line\nlast line without newline", 0, false),
-        ("a text file ending in a newline", "notes\n", 0, false),
-        ("binary junk", "\u{0}\u{1}\u{2}PNG\u{0}", 0, false),
-    ]
-
-    @Test("listing never changes the store file, whatever it holds", arguments: stores.map(\.name))
-    func listingNeverWrites(name: String) throws {
-        let item = Self.stores.first { $0.name == name }!
-        let folder = try temporaryFolder()
-        let store = "\(folder)/store.jsonl"
-        try Data(item.bytes.utf8).write(to: URL(fileURLWithPath: store))
-        for arguments in [["clippings", "--store", store], ["clippings", "--json", "--store", store]] {
-            let run = try legible(arguments)
-            #expect(run.status == (item.isStore ? 0 : 65), "\(run.stderr)")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(item.bytes.utf8), "\(arguments) changed the file")
-            if item.isStore, arguments.count == 3 { #expect(run.stdout.split(separator: "\n").count == item.listed) }
-        }
-    }
-
-    @Test("saving keeps every complete entry and refuses a file that is not a store", arguments: stores.map(\.name))
-    func savingKeepsEntries(name: String) throws {
-        let item = Self.stores.first { $0.name == name }!
-        let folder = try temporaryFolder()
-        let store = "\(folder)/store.jsonl"
-        let page = "\(folder)/page.json"
-        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: page))
-        try Data(item.bytes.utf8).write(to: URL(fileURLWithPath: store))
-        let run = try legible(["save", page, "0", "5", "--store", store])
-        guard item.isStore else {
-            #expect(run.status == 65)
-            expectOneMessage(run, name)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == Data(item.bytes.utf8))
-            return
-        }
-        #expect(run.status == 0, "\(run.stderr)")
-        let listing = try legible(["clippings", "--store", store])
-        #expect(listing.stdout.split(separator: "\n").count == item.listed + 1)
-        #expect(listing.stderr.isEmpty || name == "an invalid middle line", "\(listing.stderr)")
-    }
-
     @Test("a store that is readable but not writable still lists")
     func readOnlyStore() throws {
         let folder = try temporaryFolder()
         let store = "\(folder)/store.jsonl"
-        try Data((Self.clippingLine + "\n" + Self.clippingLine).utf8).write(to: URL(fileURLWithPath: store))
+        try Data((clippingLine + "\n" + clippingLine).utf8).write(to: URL(fileURLWithPath: store))
         chmod(store, 0o444)
         chmod(folder, 0o555)
         defer { chmod(folder, 0o755) }
@@ -186,66 +116,6 @@ struct HardeningTests {
     }
 
     // MARK: Crashes from numbers
-
-    /// Replacements applied to ``minimalDocument``.
-    static let documents: [(name: String, from: String, to: String)] = [
-        ("a width of 10^15", #""width":400"#, #""width":1000000000000000"#),
-        ("a zero height", #""height":100"#, #""height":0"#),
-        ("a negative width", #""width":400"#, #""width":-5"#),
-        ("a width beyond Int", #""width":400"#, #""width":1e30"#),
-        ("a dpi of zero", #""height":100"#, #""height":100,"dpi":0"#),
-        ("a huge box", "[10,10,300,30]", "[1e300,10,300,30]"),
-        ("a huge baseline", #""box":[10,10,300,30]"#, #""box":[10,10,300,30],"baseline":[[1e300,0],[0,0]]"#),
-        (
-            "a word confidence of 7", #""box":[10,10,300,30]"#,
-            #""box":[10,10,300,30],"words":[{"range":[0,5],"box":[10,10,50,30],"confidence":7}]"#
-        ),
-        ("a range past the text", #""paragraphs":[{"range":[0,16]}]"#, #""paragraphs":[{"range":[0,99999999999]}]"#),
-    ]
-
-    @Test("a page document with an implausible number is refused by every command", arguments: documents.map(\.name))
-    func implausibleDocument(name: String) throws {
-        let item = Self.documents.first { $0.name == name }!
-        let folder = try temporaryFolder()
-        let json = minimalDocument.replacingOccurrences(of: item.from, with: item.to)
-        #expect(json != minimalDocument)
-        try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
-        for command in [
-            "text page.json", "rects page.json 0 3", "dump page.json", "read page.json --all", "render page.json --blank -o x.png",
-        ] {
-            let run = try shell("\"$L\" \(command)", in: folder)
-            #expect(run.status == 65, "\(command): \(run.status) \(run.stderr)")
-            expectOneMessage(run, "\(name): \(command)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: "\(folder)/x.png"))
-    }
-
-    static let arguments: [String] = [
-        "caret page.json 99999999999999999999", "hit page.json 1e308 5", "hit page.json nan 5",
-        "render page.json --blank --scale 1e9 -o x.png",
-        "ingest x.png -o out --jobs 99999999999999999999", "ingest x.png -o out --psm -1", "ingest x.png -o out --dpi 0",
-        "ingest x.png -o out --timeout 0", "ingest x.png -o out --timeout nan", "ingest x.png -o out --timeout inf",
-        "save page.json 0 5 --repeat 0", "save page.json 0 5 --repeat 1e3",
-    ]
-
-    @Test("an out-of-range number on the command line is a usage error", arguments: arguments)
-    func implausibleArgument(command: String) throws {
-        let folder = try temporaryFolder()
-        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
-        let run = try shell("\"$L\" \(command)", in: folder)
-        #expect(run.status == 64, "\(run.stderr)")
-        expectOneMessage(run, command)
-    }
-
-    @Test("a page too large to draw is refused by render before any pixel is allocated")
-    func renderLimit() throws {
-        let folder = try temporaryFolder()
-        let big = minimalDocument.replacingOccurrences(of: #""width":400,"height":100"#, with: #""width":999999,"height":999999"#)
-        try Data(big.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
-        let run = try shell("\"$L\" render page.json --blank -o x.png", in: folder)
-        #expect(run.status == 65)
-        #expect(run.stderr.contains("above the render limit"))
-    }
 
     @Test("one layout file with a huge coordinate fails alone; the batch goes on and reports")
     func hugeCoordinateInBatch() throws {
@@ -439,23 +309,6 @@ struct HardeningTests {
     }
 
     // MARK: Messages and exit codes
-
-    static let emptyValues = [
-        "ingest x.png -o out -l ''", "ingest x.png -o out --format ''", "ingest x.png -o out --preprocess ''", "ingest x.png -o ''",
-        "ingest x.png -o out --format json,", "ingest x.png -o out -l eng+", "ingest x.png -o out -l '../etc'", "clippings --store ''",
-        "caret page.json 1 --affinity sideways", "move page.json 1 --by foo", "move page.json 1 --by word --direction sideways",
-        "read page.json --rotor everything", "ingest x.png -o out --format pdf", "ingest x.png -o out --preprocess sharpen",
-    ]
-
-    @Test("empty and unknown option values are usage errors", arguments: emptyValues)
-    func badOptionValue(command: String) throws {
-        let folder = try temporaryFolder()
-        try Data(minimalDocument.utf8).write(to: URL(fileURLWithPath: "\(folder)/page.json"))
-        try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("chicago-1.png").path, toPath: "\(folder)/x.png")
-        let run = try shell("\"$L\" \(command)", in: folder)
-        #expect(run.status == 64, "\(run.status) \(run.stderr)")
-        expectOneMessage(run, command)
-    }
 
     static let notFiles: [(name: String, setUp: String, message: String)] = [
         ("a folder", "mkdir thing", "is a folder"), ("a FIFO", "mkfifo thing", "is a pipe (FIFO)"),

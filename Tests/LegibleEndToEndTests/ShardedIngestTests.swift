@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleCommandSupport
 import LegibleTestSupport
 import Testing
 

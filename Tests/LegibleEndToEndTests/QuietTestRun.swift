@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 
 /// Waits for the rest of this test run to go quiet, so that a test whose client runs in real
 /// time (Orca's say-all) has the machine to itself (`Docs/Orca.md`, "What `OrcaTests` asserts").

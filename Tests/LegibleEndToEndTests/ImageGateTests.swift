@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleTestSupport
 import Testing
 

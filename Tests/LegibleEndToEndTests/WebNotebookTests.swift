@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleGoldenSupport
 import LegibleLayout
 import LegibleRaster

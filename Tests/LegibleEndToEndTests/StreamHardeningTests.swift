@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleTestSupport
 import Testing
 
@@ -6,6 +7,8 @@ import Testing
 /// closed"): each test is a class of input, not one example.
 @Suite("scripts, streams and messages", .serialized)
 struct StreamHardeningTests {
+    /// The three pages of the Chicago notebook, as committed documents.
+    static let notebook = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
     static let page = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json").path
 
     @Test("a gesture script reads the same with LF, CRLF and mixed line ends", arguments: ["\n", "\r\n", "mixed"])
@@ -143,5 +146,18 @@ struct StreamHardeningTests {
             "head -c 67108865 /dev/zero | tr '\\000' ' ' > big.json; \"$L\" text big.json; status=$?; rm big.json; exit $status",
             in: folder)
         expectRefusal(run, 65, saying: "larger than the 64 MiB a page document may have", "a 64 MiB + 1 byte document")
+    }
+
+    @Test("--from starts on a page and line; a script can come from stdin")
+    func fromAndStdin() throws {
+        let from = try legible(["read", "--from", "2:3", "--no-links"] + Self.notebook)
+        #expect(from.stdout.hasPrefix("Page 2 of 3\nriver. The river-front path gave us great\n"), "\(from.stdout)")
+        let folder = try temporaryFolder()
+        try Data("start 3\nnext\n".utf8).write(to: URL(fileURLWithPath: folder + "/in.script"))
+        let piped = try runProcess(
+            URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" read \"$@\" --script - < \"$SCRIPT\"", Repository.legibleExecutable.path] + Self.notebook,
+            environment: ["SCRIPT": folder + "/in.script"])
+        #expect(piped.stdout == "Page 3 of 3\nEvening. Heading.\nTo end the day, we walked along the\n", "\(piped.stdout)\(piped.stderr)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleLayout
 import LegiblePages
 import LegibleTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleCommandSupport
 import LegibleRaster
 import LegibleTestSupport
 import Testing
