@@ -78,17 +78,12 @@ struct IngestCommand {
 
     /// The one-paragraph summary on stdout.
     static func summarise(_ outcomes: [PageOutcome], of batch: IngestPlan) throws {
-        let read = outcomes.compactMap(\.layout)
-        let lines = read.reduce(0) { $0 + $1.lines.count }
-        let words = read.reduce(0) { $0 + $1.lines.reduce(0) { $0 + ($1.words?.count ?? 0) } }
-        let confidences = read.flatMap { $0.lines.flatMap { ($0.words ?? []).compactMap(\.confidence) } }
-        let mean = confidences.isEmpty ? 0 : confidences.reduce(0, +) / Double(confidences.count)
-        let skipped = outcomes.filter(\.skipped).count
-        let withText = outcomes.filter(\.carriesText).count
-        let left = withText > 0 ? ", \(withText) already with text" : ""
+        let totals = Ingest.Totals(outcomes)
+        let left = totals.carryingText > 0 ? ", \(totals.carryingText) already with text" : ""
         let shard = batch.shard.map { "shard \($0) of a batch of \(batch.total): " } ?? ""
+        let confidence = String(format: "%.2f", totals.meanWordConfidence)
         try Console.out(
-            "\(shard)ingested \(read.count) of \(batch.pages.count) pages (\(skipped) up to date\(left)): \(lines) lines, \(words) words, mean word confidence \(String(format: "%.2f", mean))\n"
+            "\(shard)ingested \(totals.pages) of \(batch.pages.count) pages (\(totals.upToDate) up to date\(left)): \(totals.lines) lines, \(totals.words) words, mean word confidence \(confidence)\n"
         )
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }
