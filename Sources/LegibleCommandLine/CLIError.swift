@@ -15,24 +15,34 @@ package struct CLIError: CLIFailure {
     package var exitCode: Int32
     /// The line for stderr.
     package var message: String
+    /// A usage text of ours shown after the message, as it is written (several lines): the
+    /// message itself stays one line, whatever names it holds (`Docs/CLI.md`, "Output and
+    /// messages").
+    package var usage: String?
 
-    /// A failure with `code` (sysexits) and the one line `message`.
-    package init(code: Int32, message: String) {
+    /// A failure with `code` (sysexits), the one line `message` and, for a usage error, the
+    /// `usage` to show after it.
+    package init(code: Int32, message: String, usage: String? = nil) {
         self.exitCode = code
         self.message = message
+        self.usage = usage
     }
 
     /// Any error as a CLI failure: its own status when it declares one, else 70 (internal).
     package init(_ error: Error) {
-        if let failure = error as? CLIFailure {
+        if let error = error as? CLIError {
+            self = error
+        } else if let failure = error as? CLIFailure {
             self.init(code: failure.exitCode, message: failure.message)
         } else {
             self.init(code: 70, message: "\(error)")
         }
     }
 
-    /// 64: the command line is wrong.
-    package static func usage(_ message: String) -> CLIError { CLIError(code: 64, message: message) }
+    /// 64: the command line is wrong; `usage`, when given, is shown after the message.
+    package static func usage(_ message: String, usage: String? = nil) -> CLIError {
+        CLIError(code: 64, message: message, usage: usage)
+    }
     /// 65: an input is not what it claims to be.
     package static func badData(_ message: String) -> CLIError { CLIError(code: 65, message: message) }
     /// 66: an input is missing.

@@ -33,7 +33,7 @@ package struct CommandLineProgram: Sendable {
             return 0
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            throw CLIError.usage("unknown command \"\(name)\"\n" + overview)
+            throw CLIError.usage("unknown command \"\(name)\"", usage: overview)
         }
         try Console.out(command.help + "\n")
         return 0
@@ -44,17 +44,18 @@ package struct CommandLineProgram: Sendable {
     /// commands itself).
     package func run(_ arguments: [String], replacing runners: [String: Runner] = [:]) -> Int32 {
         do {
-            guard let name = arguments.first else { throw CLIError.usage(overview) }
+            guard let name = arguments.first else { throw CLIError.usage("no command given", usage: overview) }
             let rest = Array(arguments.dropFirst())
             if ["-h", "--help", "help"].contains(name) { return try help(rest.first) }
             guard let command = commands.first(where: { $0.name == name }) else {
-                throw CLIError.usage("unknown command \"\(name)\"\n" + overview)
+                throw CLIError.usage("unknown command \"\(name)\"", usage: overview)
             }
             if rest.contains("--help") || rest.contains("-h") { return try help(name) }
             return try (runners[name] ?? command.run)(try ParsedCommand(rest, spec: command))
         } catch {
             let failure = CLIError(error)
             Console.message(failure.message)
+            if let usage = failure.usage { Console.messageBytes(usage + "\n") }
             return failure.exitCode
         }
     }

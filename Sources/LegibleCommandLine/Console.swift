@@ -116,11 +116,14 @@ package enum Console {
         }
     }
 
-    /// Writes one message line, `legible: ` first, to the user's stderr. A failure to write a
-    /// message is ignored: the exit status still tells.
+    /// Writes one message line, `legible: ` first, to the user's stderr. Control characters in
+    /// it, line ends included, are escaped (`\u{A}`), so a file name holding one cannot split
+    /// the message or drive the terminal. A failure to write a message is ignored: the exit
+    /// status still tells.
     package static func message(_ line: String) {
-        if let capture { return capture.write(Data("legible: \(TerminalText.escaped(line))\n".utf8), toOutput: false) }
-        try? FileDescriptor(rawValue: state.messages).writeAll(Data("legible: \(TerminalText.escaped(line))\n".utf8))
+        let bytes = Data("legible: \(TerminalText.escaped(line, keepingNewlines: false))\n".utf8)
+        if let capture { return capture.write(bytes, toOutput: false) }
+        try? FileDescriptor(rawValue: state.messages).writeAll(bytes)
     }
 
     /// Writes raw bytes (a progress bar's redraw) to the user's stderr.

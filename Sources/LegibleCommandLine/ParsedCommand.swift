@@ -101,7 +101,7 @@ package struct ParsedCommand {
     package static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 
     /// A usage error (64) naming `problem`, the command's usage after it.
-    package func usageError(_ problem: String) -> CLIError { CLIError.usage("\(problem)\n\(spec.usage)") }
+    package func usageError(_ problem: String) -> CLIError { CLIError.usage(problem, usage: spec.usage) }
 
     // MARK: Typed access (values were validated when parsed)
 

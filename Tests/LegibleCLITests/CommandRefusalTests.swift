@@ -85,3 +85,39 @@ struct CommandRefusalTests {
         expectOneMessage(run, command)
     }
 }
+
+/// A name holding a control character stays inside its one message line, escaped: a line end
+/// cannot split the message, an escape cannot drive the terminal (`Docs/CLI.md`, "Output and
+/// messages").
+@Suite("control characters in names, in messages")
+struct MessageNameTests {
+    static let names: [(name: String, file: String, shown: String)] = [
+        ("a line feed", "a\nb.json", #"a\u{A}b.json"#), ("a carriage return", "a\rb.json", #"a\u{D}b.json"#),
+        ("a CR LF pair", "a\r\nb.json", #"a\u{D}\u{A}b.json"#), ("a tab", "a\tb.json", #"a\u{9}b.json"#),
+        ("an escape", "a\u{1B}[31mb.json", #"a\u{1B}[31mb.json"#), ("a C1 next line", "a\u{85}b.json", #"a\u{85}b.json"#),
+    ]
+
+    @Test("a missing file's name is shown escaped in one line, for every command that reads a name", arguments: names.map(\.name))
+    func escaped(name: String) throws {
+        let item = try #require(Self.names.first { $0.name == name })
+        let folder = try temporaryFolder()
+        for arguments in [
+            ["text", item.file], ["read", item.file, "--all"], ["html", item.file, "-o", "out"], ["ingest", item.file, "-o", "out"],
+        ] {
+            let run = try legible(arguments.map { $0 == item.file || $0 == "out" ? "\(folder)/\($0)" : $0 })
+            #expect(run.status == 66, "\(arguments): \(run.stderr)")
+            expectOneMessage(run, "\(name): \(arguments[0])")
+            #expect(run.stderr.contains(item.shown), "\(arguments[0]): \(run.stderr.debugDescription)")
+        }
+    }
+
+    @Test("a usage error is one message line, then the usage, as written")
+    func usageAfterMessage() throws {
+        let run = try legible(["text", "--frob\nbar", "x"])
+        #expect(run.status == 64)
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("legible: ") == true && lines.first?.contains(#"--frob\u{A}bar"#) == true, "\(run.stderr)")
+        #expect(lines.dropFirst().first?.hasPrefix("usage: legible text") == true, "\(run.stderr)")
+        #expect(lines.dropFirst().allSatisfy { !$0.hasPrefix("legible: ") })
+    }
+}
