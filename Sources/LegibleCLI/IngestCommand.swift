@@ -38,8 +38,12 @@ struct IngestCommand {
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let plan = try plan(command)
-        // An ingest that fails before writing (a reader that cannot load) leaves no empty folder.
-        return try NewFolders([plan.output]).removingOnFailure { try run(command, plan: plan) }
+        // An ingest that fails before writing (a reader that cannot load), or whose every page
+        // failed, leaves no empty folder behind.
+        let folders = NewFolders([plan.output])
+        let status = try folders.removingOnFailure { try run(command, plan: plan) }
+        if status != 0 { folders.removeEmpty() }
+        return status
     }
 
     /// The ingest of `plan`, once planned.
@@ -85,6 +89,7 @@ struct IngestCommand {
         try Console.out(
             "\(shard)ingested \(totals.pages) of \(batch.pages.count) pages (\(totals.upToDate) up to date\(left)): \(totals.lines) lines, \(totals.words) words, mean word confidence \(confidence)\n"
         )
+        guard totals.pages > 0 else { return }
         try Console.out("documents in \(batch.output)/ (\(batch.formats.map(\.rawValue).joined(separator: ", ")))\n")
     }
 

@@ -77,9 +77,12 @@ struct CLITests {
     @Test("exit codes: missing 66, unwritable output 73, no language 69, usage 64")
     func exitCodes() throws {
         let out = try temporaryFolder()
-        let missing = try legible(["ingest", "/nonexistent.png", "-o", out])
+        let missing = try legible(["ingest", "/nonexistent.png", "-o", out + "/new/docs"])
         #expect(missing.status == 66)
         #expect(missing.stderr.split(separator: "\n").count == 1)
+        // Every page failed: the folders the run made are gone, and no documents are announced.
+        #expect(!FileManager.default.fileExists(atPath: out + "/new"))
+        #expect(!missing.stdout.contains("documents in"))
         let blocker = "\(out)/file"
         _ = FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8))
         #expect(try legible(["ingest", Self.page1, "-o", "\(blocker)/sub"]).status == 73)
