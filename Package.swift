@@ -243,7 +243,7 @@ let package = Package(
             dependencies: ["LegibleDesktop", "CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTestSupport"]),
         .testTarget(
             name: "LegiblePDFTests",
-            dependencies: ["LegiblePDF", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+            dependencies: ["LegiblePDF", "LegiblePDFInput", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleAlignmentTests",
             dependencies: ["LegibleAlignment", "LegibleLayout", "LegiblePages", "LegibleTestSupport"]),

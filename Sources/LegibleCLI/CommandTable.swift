@@ -25,6 +25,9 @@ package enum CommandTable {
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == IsolatedPage.command {
             return IsolatedPage.serve(Array(CommandLine.arguments.dropFirst(2)))
         }
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == IsolatedPage.serverCommand {
+            return IsolatedPage.serveRequests()
+        }
         do {
             return program.run(try CommandLineProgram.processArguments(), replacing: runners)
         } catch {

@@ -380,19 +380,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Where each `pdf-input` is written: `ScannedPDF` reads files, as the CLI does. One file
-    /// per process, in memory where the system has a RAM disk.
+    /// per process, in memory where the system has a RAM disk, removed when the process exits
+    /// (a RAM disk is not swept).
     static let pdfInputPath: String = {
         let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        atexit { unlink(FuzzTarget.pdfInputPath) }
         return "\(folder)/legible-fuzz-\(getpid()).pdf"
     }()
 
-    /// How the harness reads pages: as `ingest` does, in a bounded child process, when
-    /// `LEGIBLE_PAGE_READER` names a `legible` built without sanitizers (`Tools/fuzz` builds one:
-    /// a sanitizer's shadow memory cannot live under a memory bound); in process otherwise, as
-    /// the test suite replays the corpus.
+    /// How the harness reads pages: as `ingest` does, each in a bounded child process running
+    /// the same code, when `LEGIBLE_PAGE_READER` names a `legible` built without sanitizers
+    /// (`Tools/fuzz` builds one: a sanitizer's shadow memory cannot live under a memory bound);
+    /// in process otherwise, as the test suite replays the corpus. The children are forked by a
+    /// page server rather than started one by one, which makes a campaign of 10⁶ inputs fit in
+    /// hours (`Docs/Hardening.md`, "Fuzzing").
     static let pageDrawing: PageDrawing = {
         guard let reader = ProcessInfo.processInfo.environment["LEGIBLE_PAGE_READER"] else { return .inProcess }
-        return .isolated(executable: reader, limits: DrawingLimits(seconds: 10))
+        return .served(executable: reader, limits: DrawingLimits(seconds: 10))
     }()
 
     static func pdfInput(_ data: Data) {
@@ -405,7 +409,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let read = Result { try pdf.page(number, dpi: 18, force: true) }
             // The bounds themselves: a page is answered within its deadline and a moment, and
             // whatever it gives is within the pixel limit.
-            if case .isolated(_, let limits) = pageDrawing {
+            if let limits = pageDrawing.limits {
                 precondition(Date().timeIntervalSince(started) < limits.seconds + 5, "a page ran past its deadline")
             }
             guard case .success(.image(let image)) = read else { continue }

@@ -35,26 +35,42 @@ public enum IsolatedPage {
         throws(PDFInputError) -> PDFPageRead
     {
         let name = "\(path) page \(number)"
-        let arguments = [command, path, String(number), String(dpi), force ? "1" : "0", String(limits.memoryBytes), String(limits.seconds)]
-        let child = try start(executable, arguments, name: name)
+        let request = self.request(path: path, number: number, dpi: dpi, force: force, limits: limits)
+        let child = try start(executable, [command] + request, name: name)
         let answer = ChildAnswer.read(child.output, deadline: Date().addingTimeInterval(limits.seconds), limit: maximumAnswer)
         if answer == nil { kill(child.process.processIdentifier, SIGKILL) }
         child.process.waitUntilExit()
-        guard let bytes = answer else {
-            throw PDFInputError(
-                .deadline, "\(name): reading it ran past the \(Int(limits.seconds)) s page deadline (raise it with --timeout)")
+        let outcome: ChildOutcome
+        if let answer {
+            let signalled = child.process.terminationReason == .uncaughtSignal
+            outcome = signalled ? .signalled(child.process.terminationStatus) : .answered(answer)
+        } else {
+            outcome = .pastDeadline
         }
-        if child.process.terminationReason == .uncaughtSignal {
-            let signal = child.process.terminationStatus
-            if signal == SIGXCPU {
-                throw PDFInputError(
-                    .deadline, "\(name): reading it ran past the \(Int(limits.seconds)) s page deadline (raise it with --timeout)")
-            }
+        return try interpret(outcome, name: name, limits: limits)
+    }
+
+    /// The arguments that ask for one page, after ``command``: file, page, dpi, force, memory
+    /// bytes, seconds.
+    static func request(path: String, number: Int, dpi: Int, force: Bool, limits: DrawingLimits) -> [String] {
+        [path, String(number), String(dpi), force ? "1" : "0", String(limits.memoryBytes), String(limits.seconds)]
+    }
+
+    /// What a child's end means for its page: the deadline, the memory bound (any other
+    /// signal: the kernel's answer to an allocation past `RLIMIT_DATA` is a failed call that
+    /// the libraries turn into an abort), or its answer.
+    package static func interpret(_ outcome: ChildOutcome, name: String, limits: DrawingLimits) throws(PDFInputError) -> PDFPageRead {
+        let pastDeadline = PDFInputError(
+            .deadline, "\(name): reading it ran past the \(Int(limits.seconds)) s page deadline (raise it with --timeout)")
+        switch outcome {
+        case .pastDeadline: throw pastDeadline
+        case .signalled(SIGXCPU): throw pastDeadline
+        case .signalled(let signal):
             throw PDFInputError(
                 .tooLarge,
                 "\(name): reading it needs more than the \(limits.memoryBytes >> 20) MB a page may use (it stopped on signal \(signal))")
+        case .answered(let bytes): return try decode(bytes, name: name)
         }
-        return try decode(bytes, name: name)
     }
 
     /// The child process, its standard output a pipe and its standard error closed off.
@@ -126,7 +142,7 @@ extension IsolatedPage {
             answer = (Header(result: "failure", failure: .unreadablePage, message: "\(arguments[0]) page \(number): \(error)"), Data())
         }
         guard let header = try? JSONEncoder().encode(answer.0) else { return 70 }
-        let length = Data([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: header.count >> $0) })
+        let length = bigEndian(header.count)
         return (try? FileDescriptor.standardOutput.writeAll(length + header + answer.1)) == nil ? 74 : 0
     }
 
@@ -141,26 +157,47 @@ extension IsolatedPage {
     }
 }
 
-/// Reading a child's whole answer from a pipe, with a deadline.
+/// How a page's child process ended, as its parent saw it.
+package enum ChildOutcome: Equatable, Sendable {
+    /// It wrote these bytes and exited.
+    case answered(Data)
+    /// It gave no whole answer before the deadline, and was killed.
+    case pastDeadline
+    /// It was ended by this signal (`SIGXCPU` at the processor-time bound).
+    case signalled(Int32)
+}
+
+/// Reading a child's answer from a pipe, with a deadline.
 enum ChildAnswer {
     /// Everything written to `handle` until its end, or nil when `deadline` passes first or the
     /// answer grows past `limit` bytes.
     static func read(_ handle: FileHandle, deadline: Date, limit: Int) -> Data? {
+        guard let answer = read(handle, upTo: limit + 1, deadline: deadline), answer.count <= limit else { return nil }
+        return answer
+    }
+
+    /// Up to `count` bytes from `handle`, fewer only when it ends; nil when `deadline` passes
+    /// first.
+    static func read(_ handle: FileHandle, upTo count: Int, deadline: Date) -> Data? {
         let descriptor = handle.fileDescriptor
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
+        while answer.count < count {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return nil }
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
-            if ready < 0, errno == EINTR { continue }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             guard ready > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return answer }
-            answer.append(contentsOf: buffer[0..<count])
-            guard answer.count <= limit else { return nil }
+            let wanted = min(buffer.count, count - answer.count)
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return answer }
+            answer.append(contentsOf: buffer[0..<got])
         }
+        return answer
     }
 }

@@ -8,6 +8,19 @@ public enum PageDrawing: Sendable, Equatable {
     case inProcess
     /// In a child process, `executable` run as ``IsolatedPage/command``, bounded by `limits`.
     case isolated(executable: String, limits: DrawingLimits)
+    /// In a child forked for the page by a server process, `executable` run once as
+    /// ``IsolatedPage/serverCommand``, bounded by `limits` as ``isolated(executable:limits:)``
+    /// is: the same child code, without starting the executable for every page. For reading
+    /// many small pages, as the fuzzing harness does; one page at a time per executable.
+    case served(executable: String, limits: DrawingLimits)
+
+    /// The bounds, when pages are read in a child.
+    public var limits: DrawingLimits? {
+        switch self {
+        case .inProcess: nil
+        case .isolated(_, let limits), .served(_, let limits): limits
+        }
+    }
 }
 
 /// The bounds on reading one PDF page.

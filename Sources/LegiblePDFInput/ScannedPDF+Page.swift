@@ -38,6 +38,8 @@ extension ScannedPDF {
             return try readPage(number, dpi: dpi, force: force)
         case .isolated(let executable, let limits):
             return try IsolatedPage.read(path: path, number: number, dpi: dpi, force: force, executable: executable, limits: limits)
+        case .served(let executable, let limits):
+            return try PageServer.shared(executable).read(path: path, number: number, dpi: dpi, force: force, limits: limits)
         }
     }
 

@@ -195,14 +195,18 @@ struct PDFShownTests {
         }
     }
 
+    /// A 51 KB page that draws one 49-megapixel image `count` times.
+    static func drawsPage(count: Int) -> Data {
+        let image = "<< /Type /XObject /Subtype /Image /Width 7000 /Height 7000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>"
+        let draws = Array(repeating: "q 612 0 0 792 0 0 cm /A Do Q", count: count).joined(separator: " ")
+        return MiniPDF.page(content: draws, resources: "<< /XObject << /A 5 0 R >> >>", objects: [image], streams: [5: Data(count: 4)])
+    }
+
     @Test("drawing is bounded by the page's deadline: a page drawing a 49-megapixel image 100 times ends at --timeout with 75")
     func drawingBounded() throws {
         guard PDFInputTests.available else { return }
         let folder = try temporaryFolder()
-        let image = "<< /Type /XObject /Subtype /Image /Width 7000 /Height 7000 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 4 >>"
-        let draws = Array(repeating: "q 612 0 0 792 0 0 cm /A Do Q", count: 100).joined(separator: " ")
-        try MiniPDF.page(content: draws, resources: "<< /XObject << /A 5 0 R >> >>", objects: [image], streams: [5: Data(count: 4)])
-            .write(to: URL(fileURLWithPath: folder + "/draws.pdf"))
+        try Self.drawsPage(count: 100).write(to: URL(fileURLWithPath: folder + "/draws.pdf"))
         for command in [
             ["ingest", folder + "/draws.pdf", "-o", folder + "/out", "-q", "--timeout", "3"],
             ["pdf", folder + "/draws.pdf", "-o", folder + "/out.pdf", "--timeout", "3"],
@@ -211,6 +215,50 @@ struct PDFShownTests {
             #expect(
                 run.status == 75 && run.stderr.contains("page deadline") && run.stderr.split(separator: "\n").count == 1,
                 "\(command[0]): \(run.status) \(run.stderr)")
+        }
+    }
+
+    @Test("the page server's children answer every page as a child started for it does, the bounds included, and it outlives them")
+    func pageServer() throws {
+        guard PDFInputTests.available else { return }
+        let folder = try temporaryFolder()
+        let seeds = Repository.root.appendingPathComponent("Fuzz/Corpus/pdf-input")
+        // The page past its deadline first: every page after it is served by the same server.
+        var paths = ["\(folder)/draws.pdf"]
+        try Self.drawsPage(count: 100).write(to: URL(fileURLWithPath: paths[0]))
+        paths += try FileManager.default.contentsOfDirectory(atPath: seeds.path).sorted().map { seeds.path + "/" + $0 }
+        for (name, pdf) in Self.bombs() {
+            paths.append("\(folder)/\(name).pdf")
+            try pdf.write(to: URL(fileURLWithPath: paths.last!))
+        }
+        // A quarter of the default memory keeps the bombs quick; the drawn page meets the deadline.
+        let limits = DrawingLimits(memoryBytes: 1 << 28, seconds: 2)
+        let executable = Repository.legibleExecutable.path
+        var kinds: Set<String> = []
+        for path in paths + ["gone"] {
+            let file = path == "gone" ? "\(folder)/gone.pdf" : path
+            if path == "gone" { try FileManager.default.copyItem(atPath: paths[1], toPath: file) }
+            // A file the parent refuses (an encrypted seed) never reaches a child.
+            guard let started = try? ScannedPDF(path: file, drawing: .isolated(executable: executable, limits: limits)) else { continue }
+            let served = try ScannedPDF(path: file, drawing: .served(executable: executable, limits: limits))
+            // A file removed once opened: the child, not the parent, finds it gone.
+            if path == "gone" { try FileManager.default.removeItem(atPath: file) }
+            let (one, other) = (Result { try started.page(1, dpi: 72, force: true) }, Result { try served.page(1, dpi: 72, force: true) })
+            let summary = Self.summary(one)
+            kinds.insert(String(summary.prefix { $0 != " " }))
+            #expect(summary == Self.summary(other), "\(path): started \(summary), served \(Self.summary(other))")
+        }
+        #expect(kinds == ["image", "deadline", "unreadablePage"], "\(kinds)")
+    }
+
+    /// A page read, in a form two readings can be compared in: its kind, and the image's
+    /// bytes and origin or the failure's message.
+    static func summary(_ read: Result<PDFPageRead, any Error>) -> String {
+        switch read {
+        case .success(.carriesText): "carriesText"
+        case .success(.image(let image)): "image \(image.bytes.hashValue) \(image.fileExtension) \(image.origin)"
+        case .failure(let error as PDFInputError): "\(error.kind) \(error.description)"
+        case .failure(let error): "other \(error)"
         }
     }
 
