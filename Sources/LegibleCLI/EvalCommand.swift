@@ -2,6 +2,7 @@ import Foundation
 import LegibleCommandLine
 import LegibleEvaluation
 import LegibleIngest
+import LegibleLayout
 import LegibleNotebook
 import LegibleSystem
 
@@ -44,6 +45,11 @@ enum EvalCommand {
         var confidence = ConfidenceTable()
         for row in rows { confidence.add(row.confidence) }
         try Console.out("words right at each confidence:\n" + confidence.report + "\n")
+        let sides = confidence.split(at: Word.uncertaintyThreshold)
+        func share(_ side: ConfidenceTable.Side) -> String { side.shareWrong.map { "\(Int(($0 * 100).rounded())) % wrong" } ?? "none" }
+        try Console.out(
+            "uncertain words (below \(Word.uncertaintyThreshold)): \(sides.uncertain.words), \(share(sides.uncertain)); "
+                + "certain: \(sides.certain.words), \(share(sides.certain))\n")
     }
 }
 

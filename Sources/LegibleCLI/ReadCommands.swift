@@ -12,12 +12,13 @@ import LegibleTextInput
 package enum ReadCommands {
     /// `--rotor`: what a swipe moves by.
     enum Rotor: String, OptionChoice {
-        case lines, words, characters
+        case lines, words, characters, uncertain
         var value: ScreenReader.Rotor {
             switch self {
             case .lines: return .lines
             case .words: return .words
             case .characters: return .characters
+            case .uncertain: return .uncertain
             }
         }
     }

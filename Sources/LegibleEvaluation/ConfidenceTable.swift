@@ -77,6 +77,34 @@ public struct ConfidenceTable: Sendable, Equatable {
         return right
     }
 
+    /// Words counted on one side of a threshold.
+    public struct Side: Sendable, Equatable {
+        /// Words on this side.
+        public var words = 0
+        /// Those that were wrong.
+        public var wrong = 0
+        /// The share wrong, 0…1; nil with no words.
+        public var shareWrong: Double? { words == 0 ? nil : Double(wrong) / Double(words) }
+    }
+
+    /// The words below `threshold` (uncertain, `Docs/Recognition.md`, "Uncertain words") and
+    /// those at or above it, each with how many were wrong. `threshold` is taken at the level
+    /// boundary at or below it: the table keeps counts per level, not per word.
+    public func split(at threshold: Double) -> (uncertain: Side, certain: Side) {
+        var sides = (uncertain: Side(), certain: Side())
+        for level in levels {
+            let wrong = level.words - level.right
+            if level.range.upperBound <= threshold {
+                sides.uncertain.words += level.words
+                sides.uncertain.wrong += wrong
+            } else {
+                sides.certain.words += level.words
+                sides.certain.wrong += wrong
+            }
+        }
+        return sides
+    }
+
     /// The table as text, one level a line: range, words, their mean confidence, share right.
     public var report: String {
         levels.map { level in

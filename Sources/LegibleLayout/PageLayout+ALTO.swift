@@ -32,7 +32,7 @@ extension PageLayout {
                     baseline = " BASELINE=\"\(points.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " "))\""
                 }
                 out += "          <TextLine ID=\"line_\(lineNumber)\" \(position(line.box))\(baseline)>\n"
-                let words = line.words ?? [Word(range: line.range, box: line.box, confidence: line.confidence)]
+                let words = line.wordsOrWhole
                 for (index, word) in words.enumerated() {
                     wordNumber += 1
                     if index > 0 { out += "            <SP/>\n" }

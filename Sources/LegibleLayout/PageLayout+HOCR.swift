@@ -41,7 +41,7 @@ extension PageLayout {
                     title += "; baseline \(String(format3(slope))) \(Int(offset))"
                 }
                 out += "     <span class=\"ocr_line\" id=\"line_\(lineNumber)\" title=\"\(title)\">"
-                let words = line.words ?? [Word(range: line.range, box: line.box, confidence: line.confidence)]
+                let words = line.wordsOrWhole
                 for (index, word) in words.enumerated() {
                     wordNumber += 1
                     var wordTitle = bbox(word.box)

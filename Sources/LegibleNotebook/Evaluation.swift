@@ -36,7 +36,7 @@ public enum Evaluation {
     /// plain Tesseract (in `languages`, or the document's), and `onlyTranscribed` scores only
     /// the lines the truth transcribes.
     public static func rows(_ paths: [String], truth: String, tesseract: Bool, languages: String?, onlyTranscribed: Bool) throws -> [Row] {
-        try documents(paths).map {
+        try PageDocuments.paths(paths).map {
             try score($0, truth: URL(fileURLWithPath: truth), tesseract: tesseract, languages: languages, onlyTranscribed: onlyTranscribed)
         }
     }
@@ -53,22 +53,6 @@ public enum Evaluation {
     /// Plain Tesseract's overall score, when every page has one.
     public static func plainOverall(_ rows: [Row]) -> CorpusScore? {
         rows.allSatisfy({ $0.tesseract != nil }) && !rows.isEmpty ? CorpusScore(rows.compactMap(\.tesseract)) : nil
-    }
-
-    /// The page documents named: files as given, folders as their `*.json` (not `*.gt.json`).
-    static func documents(_ paths: [String]) throws -> [String] {
-        try paths.flatMap { path -> [String] in
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            guard isDirectory.boolValue else {
-                try InputFile.checkReadable(path, what: "a page document")
-                return [path]
-            }
-            let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
-                $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
-            }
-            return names.sorted().map { "\(path)/\($0)" }
-        }
     }
 
     /// Scores one document against its ground truth (and plain Tesseract, when asked).

@@ -77,4 +77,21 @@ public enum PageDocuments {
         notebook.setPageTurning(pageTurn)
         return notebook
     }
+
+    /// The page documents named: files as given, folders as their `*.json` (not `*.gt.json`),
+    /// sorted by name. A file that cannot be read throws its `FileError`.
+    public static func paths(_ paths: [String]) throws -> [String] {
+        try paths.flatMap { path -> [String] in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            guard isDirectory.boolValue else {
+                try InputFile.checkReadable(path, what: "a page document")
+                return [path]
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
+                $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
+            }
+            return names.sorted().map { "\(path)/\($0)" }
+        }
+    }
 }

@@ -88,7 +88,7 @@ extension NotebookPDF {
     /// (`ScannedPage.selectionRects`): the line's band, turned along its baseline, so that a
     /// viewer's selection covers the handwriting as `legible rects` and the HTML do.
     func textLine(_ line: Line, on page: ScannedPage, in frame: PageFrame, font: inout TextLayerFont) -> String {
-        let words = line.words ?? [Word(range: line.range, box: line.box)]
+        let words = line.wordsOrWhole
         var text = "BT 3 Tr\n"
         for (index, word) in words.enumerated() {
             text += place(word.range.start, word.range.end, on: page, in: frame, font: &font)

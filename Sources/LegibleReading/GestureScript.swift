@@ -8,7 +8,7 @@ import Foundation
 /// start 1            # focus page 1's first element (start PAGE[:LINE], 1-based)
 /// start 2:3          # focus the element holding page 2's third line
 /// touch 300 420      # touch the current page at image pixels x y
-/// rotor words        # lines | words | characters | select-word | select-line | edit
+/// rotor words        # lines | words | characters | uncertain | select-word | select-line | edit
 /// next               # swipe down (next), optionally `next 3`
 /// previous           # swipe up (previous), optionally `previous 2`
 /// scroll down        # three-finger scroll: down shows the next page, up the previous
@@ -57,8 +57,8 @@ public struct GestureScriptError: Error, CustomStringConvertible, Sendable {
 extension Gesture {
     /// The rotor names of the script language.
     static let rotors: [String: ScreenReader.Rotor] = [
-        "lines": .lines, "words": .words, "characters": .characters, "select-word": .selectByWord, "select-line": .selectByLine,
-        "edit": .edit,
+        "lines": .lines, "words": .words, "characters": .characters, "uncertain": .uncertain, "select-word": .selectByWord,
+        "select-line": .selectByLine, "edit": .edit,
     ]
 
     /// The most swipes and other gestures a script may ask for in all, counts included: each

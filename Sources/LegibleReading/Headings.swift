@@ -19,7 +19,7 @@ enum Headings {
         // Lines and word heights per paragraph, computed once for the whole page.
         let lines = layout.paragraphs.map { layout.lines(of: $0) }
         let heights = lines.map { members in
-            members.flatMap { line in (line.words ?? [Word(range: line.range, box: line.box)]).map(\.box.height) }
+            members.flatMap { line in line.wordsOrWhole.map(\.box.height) }
         }
         let all = heights.flatMap { $0 }.sorted()
         var result = Set<Int>()

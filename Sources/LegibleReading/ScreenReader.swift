@@ -6,7 +6,7 @@ import LegibleTextInput
 /// say: one transcript entry per utterance, `[boundary]` for the boundary sound, and
 /// announcements as spoken ("Page 2 of 3", "Text saved").
 ///
-/// - Rotors: lines, words, characters (navigation); text selection by word or by line (each
+/// - Rotors: lines, words, characters, uncertain words (navigation); text selection by word or by line (each
 ///   swipe grows the selection by one unit from the cursor); edit (the region's custom actions).
 /// - Swipes move by the rotor's unit inside the focused region and follow its text navigation
 ///   links into the next or previous region — across pages — or play the boundary sound.
@@ -17,6 +17,8 @@ public final class ScreenReader {
     /// The rotor positions the simulator supports.
     public enum Rotor: String, Sendable, CaseIterable {
         case lines, words, characters
+        /// The uncertain words (`Docs/Reading.md`, "Uncertain words"), across regions and pages.
+        case uncertain
         case selectByWord, selectByLine
         case edit
     }
@@ -70,9 +72,9 @@ public final class ScreenReader {
         }
     }
     /// The focused region.
-    public private(set) var focus: TextRegion?
+    public internal(set) var focus: TextRegion?
     /// The unit last spoken in the focused region (UTF-16 range of its page).
-    public private(set) var current: TextRange?
+    public internal(set) var current: TextRange?
     /// Saved clippings go here ("Save selection").
     public var store: ClippingsStore?
     /// Copy puts text here.
@@ -106,7 +108,7 @@ public final class ScreenReader {
 
     /// Speaks `text`: page text when it reads a page's range, else an announcement, unless
     /// `kind` says what it is.
-    private func say(_ text: String, page: Int? = nil, range: TextRange? = nil, kind: Utterance.Kind? = nil) {
+    func say(_ text: String, page: Int? = nil, range: TextRange? = nil, kind: Utterance.Kind? = nil) {
         utterances.append(Utterance(text: text, pageIndex: page, range: range, kind: kind ?? (page == nil ? .announcement : .pageText)))
     }
 
@@ -154,6 +156,7 @@ public final class ScreenReader {
         case .lines: step(.line, forward: forward, in: region)
         case .words: step(.word, forward: forward, in: region)
         case .characters: step(.character, forward: forward, in: region)
+        case .uncertain: stepUncertain(forward: forward, in: region)
         case .selectByWord: forward ? grow(.word, in: region) : shrink(.word, in: region)
         case .selectByLine: forward ? grow(.line, in: region) : shrink(.line, in: region)
         case .edit: cycleAction(forward: forward, in: region)
@@ -366,7 +369,7 @@ public final class ScreenReader {
         say(region.isHeading ? (traits ? "\(text). Heading." : "\(text).") : text, page: region.pageIndex, range: range)
     }
 
-    private func speak(_ granularity: TextGranularity, _ range: TextRange, in region: TextRegion) {
+    func speak(_ granularity: TextGranularity, _ range: TextRange, in region: TextRegion) {
         if granularity == .line { return speakLine(range, in: region) }
         let text = region.page.text(in: range) ?? ""
         say(text == " " ? "space" : text, page: region.pageIndex, range: range)

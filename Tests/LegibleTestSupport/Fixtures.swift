@@ -38,6 +38,23 @@ public enum Repository {
 /// Builds page layouts by hand for pure-model tests: each paragraph is a list of line strings;
 /// every character gets `characterWidth` pixels, lines are `lineHeight` tall and `lineGap`
 /// apart, starting at `origin`. Right-to-left paragraphs are laid out from the right edge.
+extension PageLayout {
+    /// This layout with each word's confidence (0…1) given by `confidence` from the word's text.
+    public func withConfidences(_ confidence: (String) -> Double?) -> PageLayout {
+        var copy = self
+        let units = Array(text.utf16)
+        for line in copy.lines.indices {
+            guard let words = copy.lines[line].words else { continue }
+            copy.lines[line].words = words.map { word in
+                var word = word
+                word.confidence = confidence(String(decoding: units[word.range.start..<word.range.end], as: UTF16.self))
+                return word
+            }
+        }
+        return copy
+    }
+}
+
 public struct LayoutBuilder {
     public var characterWidth: Double = 20
     public var lineHeight: Double = 40
