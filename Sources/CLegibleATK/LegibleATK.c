@@ -358,8 +358,9 @@ static gboolean text_remove_selection(AtkText *text, gint index) {
     return table.removeSelection(table.context, node_of(text), index) != 0;
 }
 
-// Orca speaks a line run by run, and drops a run that is empty: the node's text is one run,
-// in the page's language (Docs/ATSPI.md, "Attributes").
+// Orca speaks a line run by run, and drops a run that is empty: every run is in the page's
+// language, and an uncertain word is a run of its own marked `invalid: spelling`, which Orca
+// announces as "misspelled" (Docs/ATSPI.md, "Attributes").
 static AtkAttributeSet *text_language(AtkText *text) {
     gchar *language = owned(table.language(table.context, node_of(text)));
     AtkAttributeSet *set = g_slist_append(NULL, attribute("language", language));
@@ -368,10 +369,13 @@ static AtkAttributeSet *text_language(AtkText *text) {
 }
 
 static AtkAttributeSet *text_run_attributes(AtkText *text, gint offset, gint *start, gint *end) {
-    (void)offset;
-    *start = 0;
-    *end = text_count(text);
-    return text_language(text);
+    int from = 0, to = text_count(text);
+    int uncertain = table.attributeRun ? table.attributeRun(table.context, node_of(text), offset, &from, &to) : 0;
+    *start = from;
+    *end = to;
+    AtkAttributeSet *set = text_language(text);
+    if (uncertain) set = g_slist_append(set, attribute("invalid", "spelling"));
+    return set;
 }
 
 static void text_init(AtkTextIface *iface) {

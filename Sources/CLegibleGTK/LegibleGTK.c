@@ -149,6 +149,7 @@ static int key_of(guint keyval) {
     case GDK_KEY_Delete: case GDK_KEY_KP_Delete: return LegibleKeyDelete;
     case GDK_KEY_z: return LegibleKeyZ;
     case GDK_KEY_y: return LegibleKeyY;
+    case GDK_KEY_F7: return LegibleKeyF7;
     default: return -1;
     }
 }

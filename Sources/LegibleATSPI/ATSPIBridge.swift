@@ -129,6 +129,12 @@ public final class ATSPIBridge: AccessibleEvents {
         table.pageCount = { context in Int32(served(context).pageCount) }
         table.currentPage = { context in Int32(served(context).currentPage + 1) }
         table.language = { context, node in string(served(context).language(Int(node))) }
+        table.attributeRun = { context, node, offset, start, end in
+            let run = served(context).attributeRun(Int(node), at: Int(offset))
+            start?.pointee = Int32(run.start)
+            end?.pointee = Int32(run.end)
+            return run.uncertain ? 1 : 0
+        }
         table.editable = { context in served(context).isEditable ? 1 : 0 }
         table.editText = { context, node, start, end, text in
             served(context).editText(Int(node), Int(start), Int(end), text.map { String(cString: $0) } ?? "") ? 1 : 0

@@ -16,6 +16,7 @@ extension PageViewer {
         case LegibleKeyA where control: return select(0, scanned.length)
         case LegibleKeyC where control: return copy()
         case LegibleKeyS where control: return save()
+        case LegibleKeyF7: return selectUncertainWord(forward: !shift)
         case LegibleKeyUp, LegibleKeyDown:
             guard let target = verticalTarget(down: key == LegibleKeyDown, turning: !shift) else { return true }
             move(to: target, extending: shift)
@@ -88,6 +89,38 @@ extension PageViewer {
 
     /// A page became current, by a key or a screen reader's reading: the canvas follows.
     func pageShown() { legible_view_redraw() }
+
+    /// F7 (Shift+F7): selects the next (previous) uncertain word, on this page or the pages
+    /// after (before) it, and says it with "uncertain" (`Docs/Viewer.md`, "Uncertain words"); in
+    /// edit mode typing then replaces it. At the last (first) one, "No more uncertain words".
+    func selectUncertainWord(forward: Bool) -> Bool {
+        let pages = tree.notebook.pages
+        var from = scanned.selectedTextRange ?? TextRange(caret, caret)
+        // A caret F7 left at a word's start stands for that word, to go on from.
+        if from.isEmpty, let last = uncertainCaret, last == (page, caret), let word = scanned.uncertainWord(after: caret) {
+            from = word
+        }
+        for target in forward ? Array(page..<pages.count) : Array((0...page).reversed()) {
+            let candidates = pages[target]
+            let word =
+                target == page
+                ? (forward
+                    ? candidates.uncertainWord(after: from.isEmpty ? from.start.offset : from.end.offset)
+                    : candidates.uncertainWord(before: from.start.offset))
+                : (forward ? candidates.uncertainRanges.first : candidates.uncertainRanges.last)
+            guard let word else { continue }
+            // In edit mode the word is selected, so typing replaces it; reading, the caret goes
+            // to its start, which Orca does not echo as a selection.
+            anchor = tree.isEditable ? word.start.offset : nil
+            goalX = nil
+            tree.moveCaret(onPage: target, to: tree.isEditable ? word.end.offset : word.start.offset, anchor: anchor)
+            uncertainCaret = tree.isEditable ? nil : (target, word.start.offset)
+            tree.say("\(candidates.text(in: word) ?? "") uncertain")
+            return true
+        }
+        tree.say("No more uncertain words")
+        return true
+    }
 
     /// Ctrl+C: the selection's reading text to the clipboard.
     func copy() -> Bool {

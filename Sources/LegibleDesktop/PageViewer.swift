@@ -31,6 +31,9 @@ public final class PageViewer {
     var anchor: Int?
     /// The x (image pixels) that Up and Down keep.
     var goalX: Double?
+    /// Where F7 last put the caret (page, UTF-16 offset): the next F7 goes on from the word
+    /// there rather than finding it again.
+    var uncertainCaret: (page: Int, offset: Int)?
     /// The overlays of the draw in progress (built when the canvas asks how many there are).
     var drawnOverlays: [LegibleOverlay] = []
     /// Called once the first page has been drawn.

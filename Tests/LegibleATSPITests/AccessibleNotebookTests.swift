@@ -67,6 +67,32 @@ struct AccessibleNotebookTests {
     }
 }
 
+/// Uncertain words as attribute runs (`Docs/ATSPI.md`, "Attributes"), in code points.
+@Suite("the AT-SPI tree: uncertain words as attribute runs")
+struct AccessibleUncertaintyTests {
+    @Test("each uncertain word is a run of its own; the text between is plain runs; offsets are code points")
+    func runs() {
+        let layout = LayoutBuilder().layout([["the 🦉x owl", "sees wll"]]).withConfidences { ["🦉x", "wll"].contains($0) ? 0.1 : 0.9 }
+        let tree = AccessibleNotebook(
+            notebook: Notebook(pages: [ScannedPage(layout: layout)]), title: "owls",
+            store: ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-atspi-\(UUID()).jsonl")))
+        let node = tree.node(onPage: 0, at: 0)
+        let count = tree.characterCount(node)
+        var runs: [(String, Bool)] = []
+        var offset = 0
+        while offset < count {
+            let run = tree.attributeRun(node, at: offset)
+            #expect(run.start <= offset && offset < run.end, "offset \(offset) outside its run \(run)")
+            runs.append((tree.text(node, run.start, run.end), run.uncertain))
+            offset = run.end
+        }
+        #expect(runs.map(\.0) == ["the ", "🦉x", " owl sees ", "wll"], "\(runs)")
+        #expect(runs.map(\.1) == [false, true, false, true])
+        // Every offset inside the owl word, its second code point included, finds the same run.
+        #expect(tree.attributeRun(node, at: 5).start == 4 && tree.attributeRun(node, at: 5).end == 6)
+    }
+}
+
 /// Corrections through the tree (`Docs/Editing.md`, "The viewer's edit mode"): what clients
 /// are told, in code points, and regions made again when a paragraph goes.
 @Suite("the AT-SPI tree: editing")

@@ -125,6 +125,36 @@ struct OrcaTests {
         OrcaSession.report("view --edit", run)
     }
 
+    /// Uncertain words in `legible view` (`Docs/Viewer.md`, "Uncertain words"): F7 selects the
+    /// next one and Orca hears it said with "uncertain"; moving the caret over one by word, Orca
+    /// itself says "misspelled", from the word's `invalid: spelling` attribute run.
+    @Test("legible view: F7 and Shift+F7 walk the uncertain words; Orca says misspelled for one passed by Control+Right")
+    func uncertainWords() async throws {
+        guard Self.available else { return }
+        await QuietTestRun.wait()
+        let folder = try temporaryFolder()
+        let doubtful: Set<String> = ["started", "Park,", "zoo"]
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: Self.pages[0])))
+            .withConfidences { doubtful.contains($0) ? 0.2 : 0.95 }
+        let page = folder + "/chicago-1.json"
+        try layout.encodeDocument().write(to: URL(fileURLWithPath: page))
+        let keys = ["Home", "F7", "F7", "F7", "F7", "shift+F7", "shift+F7", "ctrl+Right"]
+        let run = try OrcaSession.run(
+            keys.map { .key($0) }, window: "chicago-1",
+            command: [Repository.legibleExecutable.path, "view", "--scans", Repository.scans.path, page])
+        let heard = run.steps.map { Heard.items($0.spoken) }
+        let said = heard.map { $0.joined(separator: " ") }
+        print("orca view, uncertain words heard: \(said)")
+        #expect(said[1].hasPrefix("started uncertain"), "F7: \(heard)")
+        #expect(said[2].hasPrefix("Park, uncertain") && said[3].hasPrefix("zoo uncertain"), "F7 again: \(heard)")
+        #expect(said[4].contains("No more uncertain words"), "past the last: \(heard)")
+        #expect(said[5].hasPrefix("Park, uncertain") && said[6].hasPrefix("started uncertain"), "Shift+F7: \(heard)")
+        // Control+Right from the word's start moves over it: Orca says it, "misspelled" first.
+        #expect(said[7].lowercased().contains("misspelled") && said[7].contains("started"), "Control+Right over it: \(heard)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        OrcaSession.report("view, uncertain words", run)
+    }
+
     @Test("legible present, in a window: Down walk across a page turn, Shift+Down and Text saved")
     func present() async throws {
         guard Self.available else { return }

@@ -70,8 +70,11 @@ typedef struct {
     int (*doAction)(void *context, int node, int index);
     int (*pageCount)(void *context);
     int (*currentPage)(void *context);
-    /// The BCP 47 language of the node's text (malloc'd), for its one attribute run.
+    /// The BCP 47 language of the node's text (malloc'd), for every attribute run.
     char *(*language)(void *context, int node);
+    /// The attribute run holding code point `offset`: fills `[start, end)`; 1 when it is an
+    /// uncertain word (`invalid: spelling`), 0 when plain.
+    int (*attributeRun)(void *context, int node, int offset, int *start, int *end);
     /// The toplevel window's origin on the screen, for window coordinates (0, 0 without one).
     LegibleRect (*windowFrame)(void *context);
     /// 1 when the text may be corrected: text nodes then implement `AtkEditableText` and are

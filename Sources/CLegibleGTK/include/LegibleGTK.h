@@ -14,7 +14,7 @@ extern "C" {
 typedef enum {
     LegibleKeyLeft, LegibleKeyRight, LegibleKeyUp, LegibleKeyDown, LegibleKeyHome, LegibleKeyEnd,
     LegibleKeyPageUp, LegibleKeyPageDown, LegibleKeyA, LegibleKeyC, LegibleKeyS,
-    LegibleKeyBackSpace, LegibleKeyDelete, LegibleKeyZ, LegibleKeyY,
+    LegibleKeyBackSpace, LegibleKeyDelete, LegibleKeyZ, LegibleKeyY, LegibleKeyF7,
 } LegibleKey;
 
 /// Modifier bits.
