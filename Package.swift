@@ -259,7 +259,7 @@ let package = Package(
         // Running a command in process or as the built binary, for both command test targets.
         .target(
             name: "LegibleCommandSupport",
-            dependencies: ["LegibleCLI", "LegibleTestSupport"],
+            dependencies: ["LegibleCLI", "LegibleLayout", "LegibleTestSupport"],
             path: "Tests/LegibleCommandSupport"),
         // The commands in process, on committed fixtures: no real part and no process (fast tier).
         .testTarget(

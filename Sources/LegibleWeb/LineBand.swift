@@ -60,11 +60,24 @@ struct LineBand: Sendable {
         (self.length, self.thickness, self.angle) = (length, thickness, angle)
         self.rightToLeft = rightToLeft
         var segments = Self.segments(utf16, boundaries: boundaries, positions: positions, textEnd: textEnd)
-        let corrected = Set((layoutLine?.words ?? []).filter { $0.corrected == true }.map(\.range.start))
-        for index in segments.indices where index < boundaries.count && corrected.contains(boundaries[index]) {
-            segments[index].corrected = true
+        let marks = Self.marks(of: layoutLine)
+        for index in segments.indices where index < boundaries.count {
+            segments[index].mark = marks[boundaries[index]] ?? .plain
         }
         runs = TextRun.runs(from: segments)
+    }
+
+    /// The marked words of `line` by their first UTF-16 offset: corrected, or uncertain.
+    static func marks(of line: Line?) -> [Int: WordMark] {
+        var marks: [Int: WordMark] = [:]
+        for word in line?.wordsOrWhole ?? [] {
+            if word.corrected == true {
+                marks[word.range.start] = .corrected
+            } else if word.isUncertain {
+                marks[word.range.start] = .uncertain
+            }
+        }
+        return marks
     }
 
     /// The pieces between consecutive boundaries, each at its band positions, then the

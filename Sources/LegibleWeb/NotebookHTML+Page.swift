@@ -39,10 +39,17 @@ extension NotebookHTML {
             }
             html += self.block(block.region, end: block.end, lines: mine, of: scanned, utf16: utf16)
         }
-        // The folio is for sighted readers; a screen reader hears the region's label instead.
+        // The folio is for sighted readers; a screen reader hears the region's label instead,
+        // and the uncertain words' count from Alt+Shift+D (`Docs/Web.md`, "Uncertain words").
+        let uncertain = Self.uncertainCount(scanned.uncertainRanges.count)
         html +=
-            "</div>\n</div></div>\n<div class=\"folio\" aria-hidden=\"true\">Page \(index + 1) of \(notebook.pages.count)</div>\n</section>\n"
+            "</div>\n</div></div>\n<div class=\"folio\" aria-hidden=\"true\">Page \(index + 1) of \(notebook.pages.count)\(uncertain)</div>\n</section>\n"
         return html
+    }
+
+    /// What a page's folio adds for its uncertain words: nothing without any.
+    static func uncertainCount(_ count: Int) -> String {
+        count == 0 ? "" : " · \(count) uncertain word\(count == 1 ? "" : "s")"
     }
 
     /// A heading (`<h2>`) or paragraph (`<p>`) whose text nodes add up to the region's text;
@@ -117,6 +124,16 @@ extension NotebookHTML {
             style += ";--s:\(HTMLText.number(space))"
         }
         if HTMLText.number(run.lead) != "0" { style += ";--m:\(HTMLText.number(run.lead))" }
-        return "<span style=\"\(style)\"\(run.corrected ? " data-corrected=\"\"" : "")>\(HTMLText.content(run.text))</span>"
+        return "<span style=\"\(style)\"\(markAttributes(run.mark))>\(HTMLText.content(run.text))</span>"
+    }
+
+    /// The attributes a marked word carries (`Docs/Web.md`, "Corrected words" and "Uncertain
+    /// words"): `aria-invalid="spelling"` is what Chromium gives Orca as a misspelling.
+    static func markAttributes(_ mark: WordMark) -> String {
+        switch mark {
+        case .plain: ""
+        case .corrected: " data-corrected=\"\""
+        case .uncertain: " class=\"unc\" aria-invalid=\"spelling\""
+        }
     }
 }

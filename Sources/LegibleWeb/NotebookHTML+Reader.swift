@@ -17,17 +17,32 @@ extension NotebookHTML {
             let utf16 = Array(scanned.string.utf16)
             let label = "Page \(index + 1) of \(notebook.pages.count)"
             html += "<section class=\"reader-page\" data-index=\"\(index)\" aria-label=\"\(label)\">\n"
-            html += "<p class=\"page-mark\" aria-hidden=\"true\">\(label)</p>\n"
+            let uncertain = scanned.uncertainRanges.map { $0.start.offset..<$0.end.offset }
+            html += "<p class=\"page-mark\" aria-hidden=\"true\">\(label)\(Self.uncertainCount(uncertain.count))</p>\n"
             for region in notebook.regions[index] {
                 let start = region.range.start.offset
                 let end = Self.blockEnd(of: region, in: utf16)
                 guard end > start else { continue }
-                let text = HTMLText.content(String(decoding: utf16[start..<end], as: UTF16.self))
+                let text = Self.readerText(utf16, start..<end, uncertain: uncertain)
                 html += region.isHeading ? "<h2 data-start=\"\(start)\">\(text)</h2>\n" : "<p data-start=\"\(start)\">\(text)</p>\n"
             }
             html += "</section>\n"
         }
         return html + "</main>\n"
+    }
+
+    /// The text of `range` as the reader view holds it: the uncertain words among `uncertain`
+    /// (UTF-16, in order) marked as in the text layer, the rest plain.
+    static func readerText(_ utf16: [UInt16], _ range: Range<Int>, uncertain: [Range<Int>]) -> String {
+        func content(_ part: Range<Int>) -> String { HTMLText.content(String(decoding: utf16[part], as: UTF16.self)) }
+        var html = ""
+        var cursor = range.lowerBound
+        for word in uncertain where word.lowerBound >= cursor && word.upperBound <= range.upperBound {
+            html += content(cursor..<word.lowerBound)
+            html += "<span\(markAttributes(.uncertain))>\(content(word))</span>"
+            cursor = word.upperBound
+        }
+        return html + content(cursor..<range.upperBound)
     }
 
     /// The reader view's switch and settings: text size (100 % to 400 %), spacing (WCAG 1.4.12's

@@ -61,10 +61,25 @@ public struct NotebookHTML {
         <button type="button" id="download-clippings">Download clippings</button>
         <span id="status" role="status" aria-live="polite"></span>
         </div>
-        \(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        \(uncertainTools())\(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
         </header>
 
         """
+    }
+
+    /// The uncertain words' tool (`Docs/Web.md`, "Uncertain words"), when the notebook has any:
+    /// how many, and a button that selects the next one.
+    func uncertainTools() -> String {
+        let count = notebook.pages.reduce(0) { $0 + $1.uncertainRanges.count }
+        guard count > 0 else { return "" }
+        return """
+            <div class="tools" role="group" aria-label="Uncertain words">
+            <button type="button" id="next-uncertain" aria-keyshortcuts="Alt+Shift+D">Next uncertain word</button>
+            <span class="note">\(count) word\(count == 1 ? " is" : "s are") underlined as uncertain: more likely misread than not. \
+            Check them against the handwriting.</span>
+            </div>
+
+            """
     }
 
     /// A stable name for the notebook's clippings in browser storage: FNV-1a (64-bit) of its

@@ -13,8 +13,9 @@ struct TextRun: Sendable, Equatable {
     var advance: Double
     /// The advance of each trailing space, page pixels, when it differs from ``advance``.
     var spaceAdvance: Double?
-    /// Whether the run is a word a person corrected (`Docs/Web.md`, "Corrected words").
-    var corrected = false
+    /// What the run's word is marked as (`Docs/Web.md`, "Corrected words" and "Uncertain
+    /// words").
+    var mark = WordMark.plain
 
     /// A piece of the band with one source of geometry: a word, or the text between words.
     struct Segment {
@@ -24,8 +25,8 @@ struct TextRun: Sendable, Equatable {
         var from: Double
         /// Its trailing end along the band, page pixels (never before `from`).
         var to: Double
-        /// Whether it is a word a person corrected.
-        var corrected = false
+        /// What its word is marked as.
+        var mark = WordMark.plain
     }
 
     /// Runs for consecutive segments: a segment of word characters absorbs the all-space
@@ -38,7 +39,7 @@ struct TextRun: Sendable, Equatable {
             let segment = segments[index]
             var run = TextRun(
                 text: segment.text, lead: segment.from - cursor, advance: (segment.to - segment.from) / Double(max(1, segment.text.count)),
-                spaceAdvance: nil, corrected: segment.corrected)
+                spaceAdvance: nil, mark: segment.mark)
             cursor = segment.to
             if index + 1 < segments.count, !segment.text.contains(" "), isSpaces(segments[index + 1].text),
                 segments[index + 1].from == segment.to
@@ -57,4 +58,15 @@ struct TextRun: Sendable, Equatable {
 
     /// Whether `text` is one or more U+0020 spaces (the only character `word-spacing` widens).
     static func isSpaces(_ text: String) -> Bool { !text.isEmpty && text.utf8.allSatisfy { $0 == 0x20 } }
+}
+
+/// How a word of the text layer is marked: a person's correction, or an uncertain reading.
+/// Never both: a corrected word is not uncertain.
+enum WordMark: Sendable, Equatable {
+    /// The recogniser's reading, not in doubt (or with no confidence).
+    case plain
+    /// A person wrote or corrected it.
+    case corrected
+    /// Its calibrated confidence is below the threshold (`Word.isUncertain`).
+    case uncertain
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCLI
+import LegibleLayout
 import LegibleTestSupport
 import Testing
 
@@ -66,6 +67,18 @@ public func chicagoPageToEdit() throws -> (folder: String, page: String) {
     let page = folder + "/chicago-1.json"
     try FileManager.default.copyItem(atPath: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json").path, toPath: page)
     try FileManager.default.copyItem(atPath: Repository.scans.path + "/chicago-1.png", toPath: folder + "/chicago-1.png")
+    return (folder, page)
+}
+
+/// The words of chicago-1 that ``chicagoPageWithUncertainWords()`` reads as uncertain.
+public let chicagoUncertainWords: Set<String> = ["started", "Park,", "zoo"]
+
+/// chicago-1's document and scan in a scratch folder, its words in ``chicagoUncertainWords``
+/// read at confidence 0.2 and every other at 0.95 (`Docs/Recognition.md`, "Uncertain words").
+public func chicagoPageWithUncertainWords() throws -> (folder: String, page: String) {
+    let (folder, page) = try chicagoPageToEdit()
+    let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: page)))
+    try layout.withConfidences { chicagoUncertainWords.contains($0) ? 0.2 : 0.95 }.encodeDocument().write(to: URL(fileURLWithPath: page))
     return (folder, page)
 }
 

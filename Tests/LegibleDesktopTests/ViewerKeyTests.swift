@@ -33,6 +33,32 @@ struct ViewerKeyTests {
     }
 }
 
+/// F7 in process (`Docs/Viewer.md`, "Uncertain words"): within a page, as a page turn needs the
+/// window (`OrcaTests.uncertainWords` walks them with the real Orca).
+@Suite("the viewer's uncertain words, without a window")
+struct ViewerUncertainTests {
+    @Test("F7 puts the caret on each uncertain word in turn, Shift+F7 goes back; in edit mode the word is selected")
+    func walk() {
+        let page = ScannedPage(
+            layout: LayoutBuilder().layout([["one twq three", "four fiv"], ["six"]]).withConfidences {
+                ["twq", "fiv"].contains($0) ? 0.2 : 0.9
+            })
+        let store = ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-keys-\(UUID()).jsonl"))
+        let tree = AccessibleNotebook(notebook: Notebook(pages: [page]), title: "keys", store: store, windowed: true)
+        let viewer = PageViewer(tree: tree, title: "keys", imagePaths: [nil])
+        let starts = page.uncertainRanges.map(\.start.offset)
+        #expect(viewer.handle(key: LegibleKeyF7, shift: false, control: false) && viewer.caret == starts[0])
+        #expect(viewer.handle(key: LegibleKeyF7, shift: false, control: false) && viewer.caret == starts[1])
+        // Past the last one the caret stays.
+        #expect(viewer.handle(key: LegibleKeyF7, shift: false, control: false) && viewer.caret == starts[1])
+        #expect(viewer.handle(key: LegibleKeyF7, shift: true, control: false) && viewer.caret == starts[0])
+        #expect(page.selectedTextRange == nil, "reading, nothing is selected")
+        tree.isEditable = true
+        _ = viewer.handle(key: LegibleKeyF7, shift: false, control: false)
+        #expect(page.selectedTextRange == page.uncertainRanges[1], "editing, the word is selected to be typed over")
+    }
+}
+
 /// Edit mode in process (`Docs/Editing.md`, "The viewer's edit mode"): typing, BackSpace,
 /// Delete, undo and redo at the caret, and Control+S saving atomically, never over a document
 /// changed on disk.

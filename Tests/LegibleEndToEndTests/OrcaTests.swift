@@ -132,16 +132,11 @@ struct OrcaTests {
     func uncertainWords() async throws {
         guard Self.available else { return }
         await QuietTestRun.wait()
-        let folder = try temporaryFolder()
-        let doubtful: Set<String> = ["started", "Park,", "zoo"]
-        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: Self.pages[0])))
-            .withConfidences { doubtful.contains($0) ? 0.2 : 0.95 }
-        let page = folder + "/chicago-1.json"
-        try layout.encodeDocument().write(to: URL(fileURLWithPath: page))
+        let (folder, page) = try chicagoPageWithUncertainWords()
         let keys = ["Home", "F7", "F7", "F7", "F7", "shift+F7", "shift+F7", "ctrl+Right"]
         let run = try OrcaSession.run(
             keys.map { .key($0) }, window: "chicago-1",
-            command: [Repository.legibleExecutable.path, "view", "--scans", Repository.scans.path, page])
+            command: [Repository.legibleExecutable.path, "view", "--scans", folder, page])
         let heard = run.steps.map { Heard.items($0.spoken) }
         let said = heard.map { $0.joined(separator: " ") }
         print("orca view, uncertain words heard: \(said)")
@@ -218,9 +213,9 @@ struct OrcaTests {
 
     /// The Chicago notebook written as HTML, and the command that opens it in Chromium with its
     /// accessibility tree on, in a profile of its own.
-    static func notebookInChromium() throws -> [String] {
+    static func notebookInChromium(pages: [String] = pages, scans: String = Repository.scans.path) throws -> [String] {
         let folder = try temporaryFolder()
-        _ = try legible(["html"] + Self.pages + ["-o", folder + "/html", "--scans", Repository.scans.path])
+        _ = try legible(["html"] + pages + ["-o", folder + "/html", "--scans", scans])
         return [
             "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
             "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
@@ -268,6 +263,28 @@ struct OrcaTests {
         #expect(Array(selected.prefix(2)) == Array(wanted.prefix(2)), "Shift+Down selects line after line: \(selected)")
         print("orca html: third Shift+Down heard \(selected[2] == wanted[2] ? "as the third line" : "as \(selected[2])")")
         OrcaSession.report("html", run)
+    }
+
+    /// Uncertain words in the HTML notebook (`Docs/Web.md`, "Uncertain words"): Alt+Shift+D is
+    /// heard as the word, "uncertain" and its place; in caret browsing, Control+Right over an
+    /// uncertain word is heard with Orca's "misspelled", from `aria-invalid="spelling"`.
+    @Test("the HTML notebook in Chromium: Alt+Shift+D says each uncertain word; caret browsing hears it misspelled")
+    func htmlUncertainWords() async throws {
+        guard Self.available, Browser.isAvailable() else { return }
+        await QuietTestRun.wait()
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let command = try Self.notebookInChromium(pages: [page], scans: folder)
+        var steps: [OrcaSession.Step] = [.wait(1), .key("alt+shift+d"), .key("alt+shift+d")]
+        // Caret browsing on (F7, whose dialog Return accepts) on the line after the heading.
+        steps += [.key("ctrl+Home"), .key("2"), .key("Down"), .key("F7"), .wait(1), .key("Return"), .key("Home")]
+        steps += Array(repeating: .key("ctrl+Right"), count: 3)
+        let run = try OrcaSession.run(steps, window: "chicago-1", command: command)
+        let said = run.steps.map { Heard.items($0.spoken).joined(separator: " ") }
+        print("orca html, uncertain words heard: \(said)")
+        #expect(said[1].contains("started, uncertain, 1 of 3"), "the first Alt+Shift+D: \(said)")
+        #expect(said[2].contains("Park,, uncertain, 2 of 3"), "the second: \(said)")
+        #expect(said.suffix(3).contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
+        #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
     }
 
     @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")

@@ -264,3 +264,36 @@ struct WebGeneratedPageTests {
         #expect(intra["mean"]! <= 8, "\(intra)")
     }
 }
+
+/// Uncertain words in the HTML notebook in Chromium (`Docs/Web.md`, "Uncertain words"): the
+/// words carry the marking, Alt+Shift+D selects and announces each word in turn,
+/// and axe-core finds nothing against the marking and its tool. One browser run.
+@Suite("Uncertain words in Chromium", .serialized)
+struct WebUncertainTests {
+    @Test("the uncertain words carry aria-invalid; Alt+Shift+D selects and announces each word; axe-core passes")
+    func uncertainWords() throws {
+        guard Browser.isAvailable(needing: [Browser.axe]) else { return }
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let out = folder + "/html"
+        let made = try legible(["html", page, "-o", out, "--scans", folder])
+        try #require(made.status == 0, "\(made.stderr)")
+        // Each press, then what is selected and what the live region says once it has spoken.
+        let press: [Browser.Step] = [
+            .key(key: "D", code: "KeyD", modifiers: 9),
+            .evaluate(
+                "new Promise(r => setTimeout(() => r([getSelection().toString(), document.getElementById('status').textContent]), 300))"),
+        ]
+        let marked = Browser.Step.evaluate(
+            "[...document.querySelectorAll('#notebook [aria-invalid=spelling]')].map(e => e.textContent.trim())")
+        let result = try Browser.run(
+            out + "/index.html", steps: [marked] + Array(repeating: press, count: 4).flatMap { $0 } + WebProbes.axe)
+        // What Orca makes of the marking is `OrcaTests.htmlUncertainWords`: the CDP tree leaves
+        // aria-invalid off a generic span's properties.
+        #expect(Set(result.values[0] as? [String] ?? []) == chicagoUncertainWords, "\(result.values[0])")
+        let presses = (0..<4).map { result.values[2 + 2 * $0] as? [String] ?? [] }
+        #expect(presses[0] == ["started", "started, uncertain, 1 of 3"], "\(presses)")
+        #expect(presses[1] == ["Park,", "Park,, uncertain, 2 of 3"] && presses[2] == ["zoo", "zoo, uncertain, 3 of 3"], "\(presses)")
+        #expect(presses[3] == ["", "No more uncertain words"], "\(presses)")
+        #expect(result.values.last as? [String] == [], "axe-core violations")
+    }
+}

@@ -74,3 +74,55 @@ struct LegibleWebTests {
         }
     }
 }
+
+/// Uncertain words in the HTML notebook (`Docs/Web.md`, "Uncertain words"): marked in both
+/// views, counted per page, the text unchanged; a corrected word marked as a person's instead.
+@Suite("Uncertain words in the HTML notebook")
+struct WebUncertaintyTests {
+    /// The words in the text layer's (or reader view's) `<span>`s carrying `attribute`.
+    static func marked(_ html: String, view: String, attribute: String) -> [String] {
+        guard let main = html.range(of: "<main id=\"\(view)\"") else { return [] }
+        let body = html[main.lowerBound...]
+        let end = body.range(of: "</main>")?.lowerBound ?? body.endIndex
+        var words: [String] = []
+        var rest = body[..<end]
+        while let found = rest.range(of: attribute) {
+            let after = rest[found.upperBound...]
+            guard let open = after.firstIndex(of: ">"), let close = after.range(of: "</span>") else { break }
+            words.append(String(after[after.index(after: open)..<close.lowerBound]).trimmingCharacters(in: .whitespaces))
+            rest = after[close.upperBound...]
+        }
+        return words
+    }
+
+    @Test("uncertain words carry aria-invalid=spelling in both views; the folio counts them; the text is whole")
+    func marking() throws {
+        let doubtful: Set<String> = ["qvick", "brwn", "ovr"]
+        let layouts = [
+            LayoutBuilder().layout([["the qvick fox"], ["a brwn dog jumps", "ovr it"]]), LayoutBuilder().layout([["all clear"]]),
+        ].map { $0.withConfidences { doubtful.contains($0) ? 0.2 : 0.9 } }
+        let pages = layouts.map(ScannedPage.init(layout:))
+        // A correction on page 1: the word is a person's now, marked so, and no longer uncertain.
+        pages[0].isEditable = true
+        pages[0].replace(pages[0].uncertainRanges[0], withText: "quick")
+        let html = NotebookHTML(notebook: Notebook(pages: pages), title: "T", imageSources: [nil, nil]).render()
+        for view in ["notebook", "reader"] {
+            #expect(Self.marked(html, view: view, attribute: "aria-invalid=\"spelling\"") == ["brwn", "ovr"], "\(view)")
+            // Page 1's blocks (their starts rise until page 2 begins again at 0) hold its text.
+            var rebuilt = ""
+            for (start, text) in NotebookHTML.blockTexts(inRendered: html, view: view) {
+                guard start >= rebuilt.utf16.count else { break }
+                rebuilt += String(repeating: "\n", count: start - rebuilt.utf16.count) + text
+            }
+            #expect(rebuilt == pages[0].string, "\(view): the text of page 1")
+        }
+        #expect(Self.marked(html, view: "notebook", attribute: "data-corrected=\"\"") == ["quick"])
+        #expect(html.contains(">Page 1 of 2 · 2 uncertain words</div>") && html.contains(">Page 2 of 2</div>"))
+        #expect(html.contains("id=\"next-uncertain\" aria-keyshortcuts=\"Alt+Shift+D\""))
+        #expect(html.contains("2 words are underlined as uncertain"))
+        // A notebook with none offers no tool.
+        let plain = NotebookHTML(
+            notebook: Notebook(pages: [ScannedPage(layout: LayoutBuilder().layout([["sure"]]))]), title: "T", imageSources: [nil])
+        #expect(!plain.render().contains("id=\"next-uncertain\"") && !plain.render().contains("aria-invalid=\"spelling\">"))
+    }
+}

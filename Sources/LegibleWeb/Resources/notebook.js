@@ -311,10 +311,41 @@ document.addEventListener("copy", (event) => {
   event.clipboardData.setData("text/plain", parts.map((part) => part.text).join("\n"));
   event.preventDefault();
 });
+// Selects the uncertain word after the selection in the view shown, and says it with its
+// place among them; past the last one, says so, and the next press starts from the top.
+function nextUncertain() {
+  const words = [...shown().querySelectorAll('[aria-invalid="spelling"]')];
+  if (!words.length) {
+    announce("No uncertain words");
+    return;
+  }
+  const selection = getSelection();
+  const from = selection.rangeCount ? selection.getRangeAt(0) : null;
+  const index = from ? words.findIndex((word) => from.comparePoint(word, 0) > 0) : 0;
+  if (index < 0) {
+    selection.removeAllRanges();
+    announce("No more uncertain words");
+    return;
+  }
+  const word = words[index];
+  const text = word.textContent.replace(/ +$/, "");
+  const range = document.createRange();
+  range.setStart(word.firstChild, 0);
+  range.setEnd(word.firstChild, text.length);
+  selection.removeAllRanges();
+  selection.addRange(range);
+  word.scrollIntoView({ block: "center" });
+  announce(`${text}, uncertain, ${index + 1} of ${words.length}`);
+}
+
 document.addEventListener("keydown", (event) => {
-  if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === "KeyS") {
+  if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return;
+  if (event.code === "KeyS") {
     event.preventDefault();
     saveSelection();
+  } else if (event.code === "KeyD") {
+    event.preventDefault();
+    nextUncertain();
   }
 });
 document.addEventListener("contextmenu", (event) => {
@@ -341,6 +372,7 @@ menuSave.addEventListener("click", () => {
 });
 document.getElementById("save-selection").addEventListener("click", saveSelection);
 document.getElementById("download-clippings").addEventListener("click", download);
+document.getElementById("next-uncertain")?.addEventListener("click", nextUncertain);
 window.addEventListener("storage", (event) => { if (event.key === storeKey) showCount(); });
 
 measureFont();
