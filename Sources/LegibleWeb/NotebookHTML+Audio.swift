@@ -33,18 +33,23 @@ public struct PageAudio: Sendable, Equatable {
 
 extension NotebookHTML {
     /// The timings as JSON for the script: per page, its words as `[start, end, from, to,
-    /// sentence]` (UTF-16 range, or -1 and -1 for an announcement's word; milliseconds; 1 where a
-    /// sentence starts, from the page's sentence units), or null for a page without audio.
+    /// sentence, uncertain]` (UTF-16 range, or -1 and -1 for an announcement's word;
+    /// milliseconds; 1 where a sentence starts, from the page's sentence units; 1 for a word
+    /// that overlaps an uncertain word, `Docs/Web.md`, "Read aloud"), or null for a page without
+    /// audio.
     func timingsJSON() -> String {
         let pages = notebook.pages.indices.map { index -> String in
             guard audio.indices.contains(index), let page = audio[index] else { return "null" }
-            let sentences = notebook.pages[index].tokenizer.units(for: .sentence).starts
+            let scanned = notebook.pages[index]
+            let sentences = scanned.tokenizer.units(for: .sentence).starts
             var lastSentence = -2
             let words = page.words.map { word -> String in
                 let sentence = word.range.map { TextUnits.lastIndex(in: sentences, atMost: $0.lowerBound) } ?? -1
                 defer { lastSentence = sentence }
                 let starts = sentence != lastSentence ? 1 : 0
-                return "[\(word.range?.lowerBound ?? -1),\(word.range?.upperBound ?? -1),\(word.start),\(word.end),\(starts)]"
+                let uncertain = word.range.map { scanned.isUncertain(TextRange($0.lowerBound, $0.upperBound)) } ?? false
+                return
+                    "[\(word.range?.lowerBound ?? -1),\(word.range?.upperBound ?? -1),\(word.start),\(word.end),\(starts),\(uncertain ? 1 : 0)]"
             }
             return "[" + words.joined(separator: ",") + "]"
         }

@@ -1,8 +1,10 @@
 import Foundation
 import LegibleCommandSupport
 import LegibleGoldenSupport
+import LegiblePages
 import LegibleRaster
 import LegibleTestSupport
+import LegibleTextInput
 import Testing
 
 /// Read aloud in the HTML notebook, in headless Chromium with the real espeak-ng's audio
@@ -373,5 +375,68 @@ struct ReadAloudTests {
             let figures = try #require(result.values[index] as? [String: Int])
             #expect(figures["scroll"]! <= figures["width"]!, "horizontal scrolling at 320 px: \(figures)")
         }
+    }
+
+    /// Selects UTF-16 `range` of page 1 on the ink, where "Read aloud" then starts.
+    static func select(_ range: [Int]) -> String {
+        """
+        (() => {
+          const layer = document.querySelector("section.page .layer");
+          getSelection().removeAllRanges();
+          getSelection().addRange(window.legibleNotebook.rangeOf(layer, \(range[0]), \(range[1])));
+          return true;
+        })()
+        """
+    }
+
+    /// For 2.5 s of playing, each frame's word shown and the audio's rate and pitch setting:
+    /// `[[start, rate, preservesPitch]]` for every frame with a word.
+    static let rates = """
+        (async () => {
+          const audio = document.querySelector("section.page audio"), main = document.getElementById("notebook");
+          const out = [], end = performance.now() + 2500;
+          while (performance.now() < end) {
+            await new Promise((done) => requestAnimationFrame(done));
+            const spoken = main.dataset.spoken;
+            if (spoken) out.push([Number(spoken.split(" ")[1]), audio.playbackRate, audio.preservesPitch ? 1 : 0]);
+          }
+          audio.pause();
+          return out;
+        })()
+        """
+
+    @Test("an uncertain word is read aloud lower and slower: the rate is 0.8 with the pitch let fall for that word only")
+    func uncertainCue() throws {
+        guard Browser.isAvailable(), SpeechTests.available else { return }
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let out = folder + "/notebook"
+        let made = try legible(["html", page, "-o", out, "--scans", folder, "--speak"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let map = try JSONDecoder().decode(Map.self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/audio/chicago-1.timing.json")))
+        let text = Array(try legible(["text", page]).stdout.utf16)
+        let spokenWords = map.words.compactMap { word in word.range.map { (range: $0, start: word.start) } }
+        func word(_ range: [Int]) -> String { String(decoding: text[range[0]..<range[1]], as: UTF16.self) }
+        let started = try #require(spokenWords.first { word($0.range) == "started" })
+        let before = try #require(spokenWords.last { $0.range[1] <= started.range[0] })
+        // A real key press: Chromium plays audio only after a user's gesture.
+        let result = try Browser.run(
+            out + "/index.html",
+            steps: [
+                .evaluate(Self.waitForAudio), .evaluate(Self.select(before.range)), .key(key: "N", code: "KeyN", modifiers: 9),
+                .evaluate(Self.rates),
+            ])
+        let samples = try #require(result.values[3] as? [[Double]])
+        // A spoken word is uncertain when it overlaps an uncertain word of the page ("Park" of "Park,").
+        let scanned = try ScannedPage(contentsOf: URL(fileURLWithPath: page))
+        let uncertain = Set(
+            spokenWords.filter { scanned.isUncertain(TextRange($0.range[0], $0.range[1])) }.map { Double($0.range[0]) })
+        let onIt = samples.filter { uncertain.contains($0[0]) }
+        let off = samples.filter { !uncertain.contains($0[0]) }
+        #expect(
+            !onIt.isEmpty && !off.isEmpty,
+            "frames on and off uncertain words: \(Set(samples.map { $0[0] }).sorted()) against \(uncertain.sorted())")
+        #expect(onIt.allSatisfy { $0[1] == 0.8 && $0[2] == 0 }, "on an uncertain word: \(onIt)")
+        #expect(off.allSatisfy { $0[1] == 1 }, "elsewhere: \(off.filter { $0[1] != 1 })")
+        print("read aloud, uncertain cue: \(onIt.count) frames at 0.8 on \(Set(onIt.map { $0[0] }).count) words, \(off.count) at 1")
     }
 }

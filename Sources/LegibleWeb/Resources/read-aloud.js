@@ -12,6 +12,7 @@ const api = window.legibleNotebook;
 let page = -1;
 let shown = -1;
 let frame = 0;
+const uncertainRate = 0.8;
 
 // The index of the word heard at `ms` on page `index`: the last one started by then.
 function wordAt(index, ms) {
@@ -43,6 +44,13 @@ function highlight(pageIndex, index) {
     else CSS.highlights.delete("spoken");
   }
   main.dataset.spoken = word && word[0] >= 0 ? `${pageIndex} ${word[0]} ${word[1]}` : "";
+  // An uncertain word is heard lower and slower: the voice drops to 0.8 of its speed with its
+  // pitch left to fall with it, for that word only (`Docs/Web.md`, "Read aloud").
+  const audio = audios[pageIndex];
+  if (audio) {
+    audio.preservesPitch = false;
+    audio.playbackRate = word && word[5] ? uncertainRate : 1;
+  }
   const box = ranges.length ? ranges[0].getBoundingClientRect() : null;
   if (box && (box.top < 0 || box.bottom > innerHeight)) {
     scrollBy({ top: box.top - innerHeight / 3, behavior: "instant" });
