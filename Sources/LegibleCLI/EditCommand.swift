@@ -12,19 +12,25 @@ import LegibleTextInput
 /// the text-input contract's `replace`, and the page document is written again atomically.
 /// The document's lock is held from the read to the save, so concurrent writers queue; a
 /// document changed meanwhile by a writer that does not lock is not written over (75).
+/// `legible edit --corrections FILE PAGE.json…` applies a corrections file instead, all of it
+/// or none of it (`Docs/Editing.md`, "Corrections files").
 enum EditCommand {
     static let spec = CommandSpec(
-        name: "edit", arguments: "PAGE.json START END TEXT", positionalCount: 4...4,
+        name: "edit", arguments: "PAGE.json START END TEXT | PAGE.json...", positionalCount: 1...Int.max,
         summary: "Replaces the UTF-16 range [START, END) of the page's text with TEXT, on the ink, and saves the page document.",
-        run: run)
+        options: [corrections.spec], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
+        if let file = command[corrections] { return try apply(file, to: command.positionals) }
+        guard command.positionals.count == 4 else {
+            throw CLIError.usage("edit takes PAGE.json START END TEXT, or --corrections FILE and the page documents")
+        }
         let path = command.positionals[0]
         // The lock is held from the read to the save: a second writer waits for this one and
         // then edits what this one wrote (`Docs/Editing.md`, "Saving").
         let (page, file) = try PageDocuments.open(path, holdingLock: true)
         let range = try QueryCommands.range(command.positionals[1], command.positionals[2], page: page)
-        try refuseSplitCharacters(range, in: page)
+        try PageDocuments.checkWholeCharacters(range, in: page)
         do {
             try page.correct(range, with: command.positionals[3])
         } catch {
@@ -38,20 +44,19 @@ enum EditCommand {
         return 0
     }
 
-    /// A range must not cut a grapheme cluster (65): an edit would have to take the whole
-    /// character, which is not what the command line said.
-    static func refuseSplitCharacters(_ range: TextRange, in page: ScannedPage) throws {
-        for (name, offset) in [("START", range.start.offset), ("END", range.end.offset)] {
-            let position = TextPosition(offset: offset)
-            guard
-                page.tokenizer.isPosition(position, atBoundary: .character, inDirection: .storage(.forward))
-                    || page.tokenizer.isPosition(position, atBoundary: .character, inDirection: .storage(.backward))
-                    || offset == 0 || offset == page.length
-            else {
-                let cluster = page.characterRange(byExtending: position, in: .left)
-                let around = cluster.map { " (the character there runs \($0.start.offset)…\($0.end.offset))" } ?? ""
-                throw CLIError.badData("\(name) \(offset) is inside a character\(around); give offsets between characters")
-            }
+    /// `--corrections FILE`: the file applied to the documents, one line for each changed.
+    static func apply(_ file: String, to documents: [String]) throws -> Int32 {
+        let applied = try Corrections.read(file).apply(to: documents)
+        for entry in applied where entry.corrections > 0 {
+            try Console.out("corrected \(entry.document): \(entry.corrections) correction\(entry.corrections == 1 ? "" : "s")\n")
         }
+        return 0
     }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension EditCommand {
+    /// `--corrections`.
+    static let corrections: Option<String?> = .text(
+        "--corrections", placeholder: "FILE", help: "apply a corrections file (from the HTML notebook) to the page documents named")
 }

@@ -77,7 +77,8 @@ public struct HTMLExport: Sendable {
                 try NotebookAudio.copied(from: $0, documents: documents, notebook: notebook, output: output, staging: staging)
             } ?? []
         let html = NotebookHTML(
-            notebook: notebook, title: title ?? Notebook.defaultTitle(for: notebook), imageSources: placed, audio: audio
+            notebook: notebook, title: title ?? Notebook.defaultTitle(for: notebook), imageSources: placed, audio: audio,
+            textChecksums: pages.map(Corrections.textSHA256)
         ).render()
         let index = output + "/index.html"
         try staging.stage(AtomicFile.Output(path: index, bytes: Data(html.utf8)))

@@ -3,6 +3,7 @@ import LegibleLayout
 import LegiblePages
 import LegibleReading
 import LegibleSystem
+import LegibleTextInput
 
 /// Page documents read for a notebook (`Docs/Architecture.md`, "Notebook services"): read to
 /// show, or opened to correct. Every command and surface loads pages here.
@@ -92,6 +93,24 @@ public enum PageDocuments {
                 $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
             }
             return names.sorted().map { "\(path)/\($0)" }
+        }
+    }
+
+    /// Refuses (`badData`) a range that cuts a grapheme cluster: an edit would have to take the
+    /// whole character, which is not what was asked (`Docs/Editing.md`, "Saving"). `context`
+    /// starts the message.
+    public static func checkWholeCharacters(_ range: TextRange, in page: ScannedPage, context: String = "") throws {
+        for (name, offset) in [("START", range.start.offset), ("END", range.end.offset)] {
+            let position = TextPosition(offset: offset)
+            guard
+                page.tokenizer.isPosition(position, atBoundary: .character, inDirection: .storage(.forward))
+                    || page.tokenizer.isPosition(position, atBoundary: .character, inDirection: .storage(.backward))
+                    || offset == 0 || offset == page.length
+            else {
+                let cluster = page.characterRange(byExtending: position, in: .left)
+                let around = cluster.map { " (the character there runs \($0.start.offset)…\($0.end.offset))" } ?? ""
+                throw NotebookError(.badData, "\(context)\(name) \(offset) is inside a character\(around); give offsets between characters")
+            }
         }
     }
 }

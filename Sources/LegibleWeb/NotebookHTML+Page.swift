@@ -14,6 +14,7 @@ extension NotebookHTML {
         attributes += " data-width=\"\(image.width)\" style=\"--pw:\(image.width);--ph:\(image.height)\""
         if let file = image.file { attributes += " data-file=\"\(HTMLText.attribute(file))\"" }
         if let sha = image.sha256 { attributes += " data-sha256=\"\(HTMLText.attribute(sha))\"" }
+        if textChecksums.indices.contains(index) { attributes += " data-text-sha256=\"\(HTMLText.attribute(textChecksums[index]))\"" }
         let pageLanguage = LanguageTag.forLanguages(scanned.layout.engine?.languages)
         if pageLanguage != language { attributes += " lang=\"\(HTMLText.attribute(pageLanguage))\"" }
         var html = "<section \(attributes)>\n" + audioElement(index) + "<div class=\"frame\"><div class=\"sheet\">\n"

@@ -21,14 +21,19 @@ public struct NotebookHTML {
     /// Each page's spoken read-all, or nil; empty for a notebook without audio (`Docs/Web.md`,
     /// "Read aloud").
     public var audio: [PageAudio?]
+    /// Each page's text checksum, written as `data-text-sha256` so that corrections made in the
+    /// browser name the text they were made on (`Docs/Editing.md`, "Corrections files"); empty
+    /// for none.
+    public var textChecksums: [String]
 
     /// A document for `notebook` whose page `i` shows `imageSources[i]` and, when given, plays
-    /// `audio[i]`.
-    public init(notebook: Notebook, title: String, imageSources: [String?], audio: [PageAudio?] = []) {
+    /// `audio[i]` and carries `textChecksums[i]`.
+    public init(notebook: Notebook, title: String, imageSources: [String?], audio: [PageAudio?] = [], textChecksums: [String] = []) {
         self.notebook = notebook
         self.title = title
         self.imageSources = imageSources
         self.audio = audio
+        self.textChecksums = textChecksums
     }
 
     /// The BCP 47 language of the document: the first page's first recognition language.

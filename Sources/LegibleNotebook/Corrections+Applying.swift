@@ -1,0 +1,69 @@
+import Foundation
+import LegiblePages
+import LegibleReading
+import LegibleTextInput
+
+/// Applying a corrections file (`Docs/Editing.md`, "Corrections files"): all of it or none of
+/// it. Every document is opened under its lock and every correction made in memory, by the same
+/// rules as `legible edit` (whole characters, the words kept on the ink, marked corrected); only
+/// when all succeed is anything written.
+extension Corrections {
+    /// What applying did to one document.
+    public struct Applied: Sendable, Equatable {
+        /// The document's path, as given.
+        public var document: String
+        /// How many corrections were made on it (0 for a document the file does not name).
+        public var corrections: Int
+    }
+
+    /// Applies the file to the page documents at `documents`, and writes each one it changed.
+    /// Each page of the file must be one of them, named by the SHA-256 of its text.
+    /// - Throws: `badData` (nothing written) for a page none of the documents is, a range out
+    ///   of its page or inside a character, or a correction the page refuses; the documents'
+    ///   own failures (`PageDocuments.open`, `save`).
+    public func apply(to documents: [String]) throws -> [Applied] {
+        // Locks are taken in one order, so two runs on the same documents queue, not deadlock;
+        // a document named twice is opened once.
+        var seen = Set<String>()
+        let paths = documents.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path).inserted }
+        let opened = try paths.sorted().map { path in (path, try PageDocuments.open(path, holdingLock: true)) }
+        var index: [String: Int] = [:]
+        for (position, entry) in opened.enumerated() {
+            index[Self.textSHA256(entry.1.page)] = index[Self.textSHA256(entry.1.page)] ?? position
+        }
+        var counts = [Int](repeating: 0, count: opened.count)
+        for page in pages {
+            guard let position = index[page.textSHA256] else {
+                throw NotebookError(
+                    .badData,
+                    "the corrections for \(page.document) were made on a text none of the documents given has (another page, or corrections already applied); nothing was written"
+                )
+            }
+            let (path, document) = opened[position]
+            for (number, correction) in page.corrections.enumerated() {
+                try Self.make(correction, on: document.page, in: path, number: number + 1)
+            }
+            counts[position] += page.corrections.count
+        }
+        for (position, entry) in opened.enumerated() where counts[position] > 0 {
+            try PageDocuments.save(entry.1.page.layout, to: entry.1.file)
+        }
+        return zip(opened, counts).map { Applied(document: $0.0, corrections: $1) }
+    }
+
+    /// Makes `correction` on `page`, or refuses it naming its place.
+    static func make(_ correction: Correction, on page: ScannedPage, in path: String, number: Int) throws {
+        let (start, end) = (correction.range[0], correction.range[1])
+        guard end <= page.length else {
+            throw NotebookError(
+                .badData, "\(path): correction \(number) runs to \(end), past the page's \(page.length) units; nothing was written")
+        }
+        let range = TextRange(start, end)
+        try PageDocuments.checkWholeCharacters(range, in: page, context: "\(path): correction \(number): ")
+        do {
+            try page.correct(range, with: correction.text)
+        } catch {
+            throw NotebookError(.badData, "\(path): correction \(number) is refused: \(error); nothing was written")
+        }
+    }
+}
