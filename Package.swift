@@ -101,7 +101,7 @@ let package = Package(
         // The notebook's script and style sheets are real files, embedded at build time (Docs/Web.md, "Script").
         .target(
             name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"],
-            resources: ["notebook.js", "read-aloud.js", "reader.js", "notebook.css", "reader.css"].map { .embedInCode("Resources/" + $0) }),
+            resources: ["notebook.js", "read-aloud.js", "reader.js", "corrections.js", "notebook.css", "reader.css"].map { .embedInCode("Resources/" + $0) }),
         // Tagged PDF/UA-1 output, written, never parsed (Docs/PDF.md).
         .target(name: "LegiblePDF", dependencies: ["CZlib", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),

@@ -47,7 +47,10 @@ public struct NotebookHTML {
         html += header()
         html += "<main id=\"notebook\" data-notebook=\"\(notebookIdentifier)\">\n"
         for index in notebook.pages.indices { html += page(index) }
-        html += "</main>\n" + readerView() + "<script>\(Self.script)</script>\n<script>\(Self.readerScript)</script>\n" + timingsScript()
+        html +=
+            "</main>\n" + readerView()
+            + "<script>\(Self.script)</script>\n<script>\(Self.correctionsScript)</script>\n<script>\(Self.readerScript)</script>\n"
+            + timingsScript()
         html += "</body>\n</html>\n"
         return html
     }
@@ -66,7 +69,7 @@ public struct NotebookHTML {
         <button type="button" id="download-clippings">Download clippings</button>
         <span id="status" role="status" aria-live="polite"></span>
         </div>
-        \(uncertainTools())\(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        \(uncertainTools())\(Self.correctionTools)\(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
         </header>
 
         """

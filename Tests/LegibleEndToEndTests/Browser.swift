@@ -30,6 +30,8 @@ enum Browser {
         case inject(String)
         case axTree
         case key(key: String, code: String, modifiers: Int, commands: [String] = [])
+        /// Text typed at the focus, as an input method commits it.
+        case type(String)
         /// A right click at the viewport point (CSS pixels) that a JavaScript expression gives.
         case rightClick(at: String)
         /// A PNG of the viewport, or of the rect `[x, y, width, height]` an expression gives.
@@ -43,6 +45,7 @@ enum Browser {
             case .evaluate(let expression): return ["evaluate": expression]
             case .inject(let path): return ["inject": path]
             case .axTree: return ["axtree": true]
+            case .type(let text): return ["type": text]
             case .key(let key, let code, let modifiers, let commands):
                 return ["key": ["key": key, "code": code, "modifiers": modifiers, "commands": commands]]
             case .rightClick(let expression): return ["rightclick": ["at": expression]]

@@ -268,7 +268,7 @@ struct OrcaTests {
     /// Uncertain words in the HTML notebook (`Docs/Web.md`, "Uncertain words"): Alt+Shift+D is
     /// heard as the word, "uncertain" and its place; in caret browsing, Control+Right over an
     /// uncertain word is heard with Orca's "misspelled", from `aria-invalid="spelling"`.
-    @Test("the HTML notebook in Chromium: Alt+Shift+D says each uncertain word; caret browsing hears it misspelled")
+    @Test("the HTML notebook in Chromium: Alt+Shift+D says each uncertain word; caret browsing hears it misspelled; F2 corrects it")
     func htmlUncertainWords() async throws {
         guard Self.available, Browser.isAvailable() else { return }
         await QuietTestRun.wait()
@@ -278,12 +278,17 @@ struct OrcaTests {
         // Caret browsing on (F7, whose dialog Return accepts) on the line after the heading.
         steps += [.key("ctrl+Home"), .key("2"), .key("Down"), .key("F7"), .wait(1), .key("Return"), .key("Home")]
         steps += Array(repeating: .key("ctrl+Right"), count: 3)
+        // Correcting the next uncertain word from the keyboard: Alt+Shift+D selects it, F2 opens
+        // the dialog on it, the keys type over it, Return keeps it.
+        steps += [.key("alt+shift+d"), .key("F2")] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
         let run = try OrcaSession.run(steps, window: "chicago-1", command: command)
         let said = run.steps.map { Heard.items($0.spoken).joined(separator: " ") }
         print("orca html, uncertain words heard: \(said)")
         #expect(said[1].contains("started, uncertain, 1 of 3"), "the first Alt+Shift+D: \(said)")
         #expect(said[2].contains("Park,, uncertain, 2 of 3"), "the second: \(said)")
-        #expect(said.suffix(3).contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
+        #expect(said[10...12].contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
+        #expect(said[14].contains("What the handwriting says") && said[14].contains("Park,"), "F2 opens the dialog: \(said[14])")
+        #expect(said.last?.contains("Corrected to Park") == true, "Return keeps the correction: \(said.suffix(3))")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
     }
 

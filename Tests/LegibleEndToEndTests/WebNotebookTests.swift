@@ -297,3 +297,90 @@ struct WebUncertainTests {
         #expect(result.values.last as? [String] == [], "axe-core violations")
     }
 }
+
+/// Correcting in the HTML notebook in Chromium (`Docs/Web.md`, "Correcting in the browser"):
+/// a selected word is corrected through F2 and typed text, undone, corrected again, kept over
+/// a reload, downloaded as a corrections file, and `legible edit --corrections` then puts
+/// exactly the typed text in the page document, marked corrected. One browser run.
+@Suite("Correcting in Chromium", .serialized)
+struct WebCorrectionTests {
+    /// Selects UTF-16 `[start, end)` of the first page on the ink, or in the reader view.
+    static func select(_ start: Int, _ end: Int, view: String = ".layer") -> Browser.Step {
+        .evaluate(
+            """
+            (() => { const root = document.querySelector('section[data-index="0"] \(view)') || document.querySelector('#reader section[data-index="0"]');
+              getSelection().removeAllRanges(); getSelection().addRange(window.legibleNotebook.rangeOf(root, \(start), \(end))); return getSelection().toString(); })()
+            """)
+    }
+
+    /// The first page's text as its blocks hold it on the ink, what the live region said, and
+    /// the text in the reader view.
+    static let state = Browser.Step.evaluate(
+        """
+        new Promise((done) => setTimeout(() => {
+          const textOf = (root) => {
+            let text = '', end = null;
+            for (const block of document.querySelectorAll(root + ' [data-start]')) {
+              const start = Number(block.dataset.start);
+              if (end !== null) text += '\\n'.repeat(start - end);
+              text += block.textContent; end = start + block.textContent.length;
+            }
+            return text;
+          };
+          done([textOf('#notebook section[data-index="0"]'), document.getElementById('status').textContent,
+            textOf('#reader section[data-index="0"]')]);
+        }, 300))
+        """)
+
+    @Test("F2, typing and Enter correct a word on the ink and in the reader view; undo; kept over a reload; the file applies exactly")
+    func correctInTheBrowser() throws {
+        guard Browser.isAvailable(needing: [Browser.axe]) else { return }
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let out = folder + "/html"
+        try #require(try legible(["html", page, "-o", out, "--scans", folder]).status == 0)
+        let text = try legible(["text", page]).stdout
+        let original = String(text.dropLast())
+        func range(_ word: String, in text: String) -> (Int, Int) {
+            let found = (text as NSString).range(of: word)
+            return (found.location, found.location + found.length)
+        }
+        let started = range("started", in: original)
+        let zoo = range("zoo", in: original)
+        let f2 = Browser.Step.key(key: "F2", code: "F2", modifiers: 0)
+        let enter = Browser.Step.key(key: "Enter", code: "Enter", modifiers: 0)
+        let steps: [Browser.Step] =
+            [
+                Self.select(started.0, started.1), f2, .evaluate("document.getElementById('correct-text').value"), .type("startéd 🦉"),
+                enter,
+                Self.state, .key(key: "Z", code: "KeyZ", modifiers: 9), Self.state,
+                Self.select(started.0, started.1), f2, .type("set out"), enter,
+                Self.select(zoo.0, zoo.1), f2, .type("Zoo"), enter, .reload, Self.state,
+                .evaluate("window.legibleCorrections.correctionsFile()"),
+                .evaluate("document.querySelectorAll('#notebook [aria-invalid=spelling]').length"),
+            ] + WebProbes.axe
+        let result = try Browser.run(out + "/index.html", steps: steps)
+        let values = result.values
+        #expect(values[0] as? String == "started" && values[2] as? String == "started", "the dialog opens on the selection: \(values[2])")
+        let first = try #require(values[5] as? [String])
+        #expect(first[0] == original.replacingOccurrences(of: "started", with: "startéd 🦉"), "\(first[0].prefix(60))")
+        #expect(first[1].hasPrefix("Corrected to startéd 🦉"), "\(first[1])")
+        let undone = try #require(values[7] as? [String])
+        #expect(undone[0] == original && undone[1] == "Undone: started", "\(undone)")
+        // "started" and "set out" are both 7 units, so "zoo" kept its offsets.
+        let expected = original.replacingOccurrences(of: "started", with: "set out").replacingOccurrences(of: "zoo", with: "Zoo")
+        let reloaded = try #require(values[17] as? [String])
+        #expect(reloaded[0] == expected && reloaded[2] == expected, "kept over a reload, on the ink and in the reader view: \(reloaded)")
+        #expect(values[19] as? Int == 1, "the uncertain words left: only Park,")
+        #expect(values.last as? [String] == [], "axe-core violations")
+        let file = folder + "/corrections.json"
+        try #require(values[18] as? String).write(toFile: file, atomically: true, encoding: .utf8)
+        let applied = try legible(["edit", "--corrections", file, page])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(try legible(["text", page]).stdout == expected + "\n")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: page)))
+        let corrected = layout.lines.flatMap { $0.words ?? [] }.filter { $0.corrected == true }.map { word in
+            String(decoding: Array(layout.text.utf16)[word.range.start..<word.range.end], as: UTF16.self)
+        }
+        #expect(corrected == ["set", "out", "Zoo"], "\(corrected)")
+    }
+}

@@ -17,7 +17,7 @@ struct WebAssetTests {
     func embedded() throws {
         let package = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let files = try Self.assets(".js") + Self.assets(".css")
-        #expect(files.count == 5, "\(files)")
+        #expect(files.count == 6, "\(files)")
         for file in files { #expect(package.contains("\"\(file)\""), "Package.swift does not embed \(file)") }
     }
 

@@ -1,0 +1,194 @@
+(() => {
+"use strict";
+// Corrections typed in the notebook (Docs/Web.md, "Correcting in the browser"): kept per
+// notebook in this browser, shown on the page at once, downloaded as a corrections file
+// that `legible edit --corrections` applies to the page documents.
+const api = window.legibleNotebook;
+const main = document.getElementById("notebook");
+const reader = document.getElementById("reader");
+const dialog = document.getElementById("correct-dialog");
+const field = document.getElementById("correct-text");
+const storeKey = "legible-corrections:" + main.dataset.notebook;
+const sections = [...main.querySelectorAll("section.page")];
+const maximumText = 100000;
+let memory = [];
+let pending = null;
+
+// Stored corrections are untrusted (any page of this origin may write them): an entry is
+// kept only in its shape, for a page of this notebook whose text it was made on.
+function isCorrection(entry) {
+  return entry !== null && typeof entry === "object" && !Array.isArray(entry) && Number.isInteger(entry.pageIndex)
+    && entry.pageIndex >= 0 && entry.pageIndex < sections.length
+    && entry.textSHA256 === sections[entry.pageIndex].dataset.textSha256 && Array.isArray(entry.range)
+    && entry.range.length === 2 && entry.range.every((n) => Number.isInteger(n) && n >= 0) && entry.range[0] <= entry.range[1]
+    && typeof entry.text === "string" && entry.text.length <= maximumText && typeof entry.was === "string";
+}
+
+function load() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storeKey) || "[]");
+    return Array.isArray(stored) ? stored.filter(isCorrection) : memory;
+  } catch (error) {
+    return memory;
+  }
+}
+
+function keep(corrections) {
+  memory = corrections;
+  try {
+    const text = JSON.stringify(corrections);
+    localStorage.setItem(storeKey, text);
+    return localStorage.getItem(storeKey) === text;
+  } catch (error) {
+    return false;
+  }
+}
+
+// The two views of page `index`: its text layer and its reader section.
+function roots(index) {
+  return [sections[index].querySelector(".layer"), reader.querySelector(`section[data-index="${index}"]`)].filter(Boolean);
+}
+
+// The block of `root` holding [start, end), or null when the range crosses blocks.
+function blockOf(root, start, end) {
+  let holder = null;
+  for (const block of root.querySelectorAll("[data-start]")) if (Number(block.dataset.start) <= start) holder = block;
+  if (!holder) return null;
+  const next = [...root.querySelectorAll("[data-start]")].find((block) => Number(block.dataset.start) > start);
+  return next && Number(next.dataset.start) < end ? null : holder;
+}
+
+// Replaces UTF-16 [start, end) of page `index`'s text with `text` in both views; the
+// blocks after it move by the difference. A marked uncertain word it touches is marked
+// corrected instead. False when the range crosses a block.
+function replace(index, start, end, text) {
+  const views = roots(index);
+  if (views.some((root) => !blockOf(root, start, end))) return false;
+  for (const root of views) {
+    const range = api.rangeOf(root, start, end);
+    for (const word of root.querySelectorAll('[aria-invalid="spelling"]')) {
+      if (!range.intersectsNode(word)) continue;
+      word.removeAttribute("aria-invalid");
+      word.classList.remove("unc");
+      word.dataset.corrected = "";
+    }
+    range.deleteContents();
+    const node = range.startContainer;
+    if (node.nodeType === Node.TEXT_NODE) node.insertData(range.startOffset, text);
+    else node.insertBefore(document.createTextNode(text), node.childNodes[range.startOffset] || null);
+    for (const block of root.querySelectorAll("[data-start]")) {
+      const at = Number(block.dataset.start);
+      if (at > start) block.dataset.start = String(at + text.length - (end - start));
+    }
+  }
+  return true;
+}
+
+function showCount() {
+  const button = document.getElementById("download-corrections");
+  if (button) button.textContent = `Download corrections (${load().length})`;
+}
+
+// F2 or "Correct selection": the selected text, on one page and in one paragraph, in a
+// dialog to type over.
+function open() {
+  const range = api.notebookRange();
+  const parts = range ? api.pageParts(range) : [];
+  if (parts.length !== 1 || parts[0].pieces.length !== 1) {
+    api.announce("Select text in one paragraph to correct it");
+    return;
+  }
+  const part = parts[0];
+  pending = { pageIndex: Number(part.section.dataset.index), range: [part.start, part.end], was: part.text };
+  field.value = part.text;
+  dialog.showModal();
+  field.select();
+}
+
+function save() {
+  if (!pending) return;
+  const text = field.value.replace(/[\r\n]+/g, " ");
+  const entry = { ...pending, text, textSHA256: sections[pending.pageIndex].dataset.textSha256 };
+  pending = null;
+  if (text === entry.was || text.length > maximumText) return;
+  if (!replace(entry.pageIndex, entry.range[0], entry.range[1], text)) {
+    api.announce("Select text in one paragraph to correct it");
+    return;
+  }
+  const stale = sections[entry.pageIndex].querySelector("audio") ? "; read aloud still says the old text on this page" : "";
+  if (!keep(load().concat([entry]))) api.announce(`Corrected, but this browser would not keep it: download your corrections now${stale}`);
+  else api.announce(`Corrected to ${text}${stale}`);
+  showCount();
+}
+
+function undo() {
+  const corrections = load();
+  const last = corrections.pop();
+  if (!last) {
+    api.announce("No correction to undo");
+    return;
+  }
+  replace(last.pageIndex, last.range[0], last.range[0] + last.text.length, last.was);
+  keep(corrections);
+  showCount();
+  api.announce(`Undone: ${last.was}`);
+}
+
+// The corrections file: per page, in the order made, named by the text they were made on.
+function correctionsFile() {
+  const pages = [];
+  for (const entry of load()) {
+    let page = pages.find((candidate) => candidate.index === entry.pageIndex);
+    if (!page) {
+      const section = sections[entry.pageIndex].dataset;
+      page = { index: entry.pageIndex, document: (section.file || `page ${entry.pageIndex + 1}`).replace(/\.[^.]*$/, ".json"),
+        textSHA256: entry.textSHA256, corrections: [] };
+      pages.push(page);
+    }
+    page.corrections.push({ range: entry.range, text: entry.text });
+  }
+  return JSON.stringify({ format: "legible-corrections", version: 1,
+    pages: pages.map(({ document, textSHA256, corrections }) => ({ document, textSHA256, corrections })) }) + "\n";
+}
+
+function download() {
+  const count = load().length;
+  if (!count) {
+    api.announce("No corrections yet");
+    return;
+  }
+  const url = URL.createObjectURL(new Blob([correctionsFile()], { type: "application/json" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "corrections.json";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  api.announce(`Downloaded ${count} correction${count === 1 ? "" : "s"}`);
+}
+
+// Corrections kept from an earlier visit are shown again, in the order made.
+for (const entry of load()) replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text);
+showCount();
+document.addEventListener("keydown", (event) => {
+  if (event.key === "F2" && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !dialog.open) {
+    event.preventDefault();
+    open();
+  } else if (event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === "KeyZ") {
+    event.preventDefault();
+    undo();
+  }
+});
+document.getElementById("correct-selection").addEventListener("click", open);
+document.getElementById("undo-correction").addEventListener("click", undo);
+document.getElementById("download-corrections").addEventListener("click", download);
+// The dialog's form closes it: "Correct" (or Enter) with returnValue "save", Cancel or
+// Escape without.
+dialog.addEventListener("close", () => {
+  if (dialog.returnValue === "save") save();
+  pending = null;
+  dialog.returnValue = "";
+});
+window.legibleCorrections = { correctionsFile, load };
+})();
