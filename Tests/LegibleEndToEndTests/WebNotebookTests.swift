@@ -332,7 +332,23 @@ struct WebCorrectionTests {
         }, 300))
         """)
 
-    @Test("F2, typing and Enter correct a word on the ink and in the reader view; undo; kept over a reload; the file applies exactly")
+    /// Entries another page of this origin could write into the notebook's stored corrections:
+    /// of other shapes, for another text, out of the page, reversed. The reload must drop them.
+    static let poison = Browser.Step.evaluate(
+        """
+        (() => { const key = 'legible-corrections:' + document.getElementById('notebook').dataset.notebook;
+          const sha = document.querySelector('section.page').dataset.textSha256;
+          const list = JSON.parse(localStorage.getItem(key));
+          list.push(null, '__proto__', 7, { pageIndex: 0, textSHA256: 'a'.repeat(64), range: [0, 3], text: 'EVIL', was: 'Mor' },
+            { pageIndex: 0, textSHA256: sha, range: [0, 999999], text: 'EVIL', was: '' },
+            { pageIndex: 0, textSHA256: sha, range: [9, 2], text: 'EVIL', was: '' },
+            { pageIndex: 9, textSHA256: sha, range: [0, 1], text: 'EVIL', was: '' });
+          localStorage.setItem(key, JSON.stringify(list)); return list.length; })()
+        """)
+
+    @Test(
+        "F2, typing and Enter correct a word on the ink and in the reader view; undo; kept over a reload, hostile stored entries dropped; the file applies exactly"
+    )
     func correctInTheBrowser() throws {
         guard Browser.isAvailable(needing: [Browser.axe]) else { return }
         let (folder, page) = try chicagoPageWithUncertainWords()
@@ -354,7 +370,7 @@ struct WebCorrectionTests {
                 enter,
                 Self.state, .key(key: "Z", code: "KeyZ", modifiers: 9), Self.state,
                 Self.select(started.0, started.1), f2, .type("set out"), enter,
-                Self.select(zoo.0, zoo.1), f2, .type("Zoo"), enter, .reload, Self.state,
+                Self.select(zoo.0, zoo.1), f2, .type("Zoo"), enter, Self.poison, .reload, Self.state,
                 .evaluate("window.legibleCorrections.correctionsFile()"),
                 .evaluate("document.querySelectorAll('#notebook [aria-invalid=spelling]').length"),
             ] + WebProbes.axe
@@ -368,12 +384,12 @@ struct WebCorrectionTests {
         #expect(undone[0] == original && undone[1] == "Undone: started", "\(undone)")
         // "started" and "set out" are both 7 units, so "zoo" kept its offsets.
         let expected = original.replacingOccurrences(of: "started", with: "set out").replacingOccurrences(of: "zoo", with: "Zoo")
-        let reloaded = try #require(values[17] as? [String])
+        let reloaded = try #require(values[18] as? [String])
         #expect(reloaded[0] == expected && reloaded[2] == expected, "kept over a reload, on the ink and in the reader view: \(reloaded)")
-        #expect(values[19] as? Int == 1, "the uncertain words left: only Park,")
+        #expect(values[20] as? Int == 1, "the uncertain words left: only Park,")
         #expect(values.last as? [String] == [], "axe-core violations")
         let file = folder + "/corrections.json"
-        try #require(values[18] as? String).write(toFile: file, atomically: true, encoding: .utf8)
+        try #require(values[19] as? String).write(toFile: file, atomically: true, encoding: .utf8)
         let applied = try legible(["edit", "--corrections", file, page])
         #expect(applied.status == 0, "\(applied.stderr)")
         #expect(try legible(["text", page]).stdout == expected + "\n")

@@ -49,13 +49,12 @@ function roots(index) {
   return [sections[index].querySelector(".layer"), reader.querySelector(`section[data-index="${index}"]`)].filter(Boolean);
 }
 
-// The block of `root` holding [start, end), or null when the range crosses blocks.
+// The block of `root` holding [start, end), or null when the range leaves it.
 function blockOf(root, start, end) {
   let holder = null;
   for (const block of root.querySelectorAll("[data-start]")) if (Number(block.dataset.start) <= start) holder = block;
   if (!holder) return null;
-  const next = [...root.querySelectorAll("[data-start]")].find((block) => Number(block.dataset.start) > start);
-  return next && Number(next.dataset.start) < end ? null : holder;
+  return end <= Number(holder.dataset.start) + holder.textContent.length ? holder : null;
 }
 
 // Replaces UTF-16 [start, end) of page `index`'s text with `text` in both views; the
@@ -168,8 +167,12 @@ function download() {
   api.announce(`Downloaded ${count} correction${count === 1 ? "" : "s"}`);
 }
 
-// Corrections kept from an earlier visit are shown again, in the order made.
-for (const entry of load()) replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text);
+// Corrections kept from an earlier visit are shown again, in the order made; one that no
+// longer fits its page (written by another page of this origin) is dropped, so that the
+// file downloaded stays one `legible edit --corrections` accepts.
+const stored = load();
+const fitting = stored.filter((entry) => replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
+if (fitting.length !== stored.length) keep(fitting);
 showCount();
 document.addEventListener("keydown", (event) => {
   if (event.key === "F2" && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !dialog.open) {
