@@ -69,7 +69,7 @@ public struct NotebookHTML {
         <button type="button" id="download-clippings">Download clippings</button>
         <span id="status" role="status" aria-live="polite"></span>
         </div>
-        \(uncertainTools())\(Self.correctionTools)\(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div></div>
+        \(uncertainTools())\(Self.correctionTools)\(readAloudTools())\(Self.readerTools)        <div id="menu" role="menu" aria-label="Selection" hidden><div role="menuitem" tabindex="-1" id="menu-save">Save selection</div><div role="menuitem" tabindex="-1" id="menu-correct">Correct selection</div></div>
         </header>
 
         """

@@ -347,7 +347,7 @@ struct WebCorrectionTests {
         """)
 
     @Test(
-        "F2, typing and Enter correct a word on the ink and in the reader view; undo; kept over a reload, hostile stored entries dropped; the file applies exactly"
+        "F2 and typing correct a word in both views; undo; kept over a reload, hostile entries dropped; the file applies exactly; F2 on a caret takes its line; the context menu corrects"
     )
     func correctInTheBrowser() throws {
         guard Browser.isAvailable(needing: [Browser.axe]) else { return }
@@ -373,7 +373,13 @@ struct WebCorrectionTests {
                 Self.select(zoo.0, zoo.1), f2, .type("Zoo"), enter, Self.poison, .reload, Self.state,
                 .evaluate("window.legibleCorrections.correctionsFile()"),
                 .evaluate("document.querySelectorAll('#notebook [aria-invalid=spelling]').length"),
-            ] + WebProbes.axe
+            ] + WebProbes.axe + [
+                // A caret alone: F2 corrects its line. Then the context menu's second item.
+                Self.select(zoo.0 + 1, zoo.0 + 1), f2, .evaluate("document.getElementById('correct-text').value"),
+                .key(key: "Escape", code: "Escape", modifiers: 0), Self.select(zoo.0, zoo.1), .rightClick(at: WebProbes.selectionCentre),
+                .key(key: "ArrowDown", code: "ArrowDown", modifiers: 0), .key(key: "Enter", code: "Enter", modifiers: 0),
+                .evaluate("[document.getElementById('correct-dialog').open, document.getElementById('correct-text').value]"),
+            ]
         let result = try Browser.run(out + "/index.html", steps: steps)
         let values = result.values
         #expect(values[0] as? String == "started" && values[2] as? String == "started", "the dialog opens on the selection: \(values[2])")
@@ -387,7 +393,10 @@ struct WebCorrectionTests {
         let reloaded = try #require(values[18] as? [String])
         #expect(reloaded[0] == expected && reloaded[2] == expected, "kept over a reload, on the ink and in the reader view: \(reloaded)")
         #expect(values[20] as? Int == 1, "the uncertain words left: only Park,")
-        #expect(values.last as? [String] == [], "axe-core violations")
+        #expect(values[22] as? [String] == [], "axe-core violations")
+        let line = try #require(expected.split(separator: "\n").first { $0.contains("Zoo") })
+        #expect(values[25] as? String == String(line), "F2 with a caret corrects its line: \(values[25])")
+        #expect((values[31] as? [Any])?.last as? String == "Zoo", "the context menu's Correct selection: \(values[31])")
         let file = folder + "/corrections.json"
         try #require(values[19] as? String).write(toFile: file, atomically: true, encoding: .utf8)
         let applied = try legible(["edit", "--corrections", file, page])

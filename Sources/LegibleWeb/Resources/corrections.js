@@ -88,9 +88,33 @@ function showCount() {
   if (button) button.textContent = `Download corrections (${load().length})`;
 }
 
+// With only a caret on the ink, its line is what is corrected ("Correct this line"): the
+// line's text without the spaces that end it.
+function selectCaretLine() {
+  const selection = getSelection();
+  if (!selection.rangeCount || !selection.isCollapsed) return;
+  const node = selection.anchorNode;
+  const line = (node && node.nodeType === Node.TEXT_NODE ? node.parentElement : node)?.closest?.(".ln");
+  if (!line || !main.contains(line)) return;
+  const text = line.textContent;
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  while (walker.nextNode()) nodes.push(walker.currentNode);
+  if (!nodes.length) return;
+  let trim = text.length - text.replace(/\s+$/, "").length;
+  let last = nodes.length - 1;
+  while (last > 0 && trim >= nodes[last].length) trim -= nodes[last--].length;
+  const range = document.createRange();
+  range.setStart(nodes[0], 0);
+  range.setEnd(nodes[last], nodes[last].length - trim);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
 // F2 or "Correct selection": the selected text, on one page and in one paragraph, in a
 // dialog to type over.
 function open() {
+  selectCaretLine();
   const range = api.notebookRange();
   const parts = range ? api.pageParts(range) : [];
   if (parts.length !== 1 || parts[0].pieces.length !== 1) {

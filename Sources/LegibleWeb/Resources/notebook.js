@@ -360,11 +360,21 @@ document.addEventListener("mousedown", (event) => {
 });
 menu.addEventListener("mousedown", (event) => event.preventDefault());
 menu.addEventListener("keydown", (event) => {
+  const items = [...menu.querySelectorAll('[role="menuitem"]')];
+  const at = items.indexOf(document.activeElement);
   if (event.key === "Escape" || event.key === "Tab") closeMenu();
+  if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    event.preventDefault();
+    items[(at + (event.key === "ArrowDown" ? 1 : items.length - 1)) % items.length].focus();
+  }
   if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
-    menuSave.click();
+    (items[at] || menuSave).click();
   }
+});
+document.getElementById("menu-correct").addEventListener("click", () => {
+  closeMenu();
+  document.getElementById("correct-selection").click();
 });
 menuSave.addEventListener("click", () => {
   closeMenu();
