@@ -11,7 +11,6 @@ const field = document.getElementById("correct-text");
 const storeKey = "legible-corrections:" + main.dataset.notebook;
 const sections = [...main.querySelectorAll("section.page")];
 const maximumText = 100000;
-let memory = [];
 let pending = null;
 
 // Stored corrections are untrusted (any page of this origin may write them): an entry is
@@ -24,25 +23,9 @@ function isCorrection(entry) {
     && typeof entry.text === "string" && entry.text.length <= maximumText && typeof entry.was === "string";
 }
 
-function load() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storeKey) || "[]");
-    return Array.isArray(stored) ? stored.filter(isCorrection) : memory;
-  } catch (error) {
-    return memory;
-  }
-}
-
-function keep(corrections) {
-  memory = corrections;
-  try {
-    const text = JSON.stringify(corrections);
-    localStorage.setItem(storeKey, text);
-    return localStorage.getItem(storeKey) === text;
-  } catch (error) {
-    return false;
-  }
-}
+const store = api.storedList(storeKey, isCorrection);
+const load = () => store.load();
+const keep = (corrections) => store.keep(corrections);
 
 // The two views of page `index`: its text layer and its reader section.
 function roots(index) {

@@ -6,7 +6,6 @@ const status = document.getElementById("status");
 const menu = document.getElementById("menu");
 const menuSave = document.getElementById("menu-save");
 const storeKey = "legible-clippings:" + main.dataset.notebook;
-let memory = [];
 
 // The layer font's content height per pixel of font size, so a band's text fills it.
 function measureFont() {
@@ -214,15 +213,32 @@ function clipping(part) {
   };
 }
 
-// Stored clippings are read as untrusted (any page on the same origin may write them):
-// only entries of a clipping's shape are kept.
-function load() {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storeKey) || "[]");
-    return Array.isArray(stored) ? stored.filter(isClipping) : memory;
-  } catch (error) {
-    return memory;
-  }
+// A list kept in this browser under `key` (Docs/Web.md, "Script"). It is read back as
+// untrusted, since any page on the same origin may write it: only entries `isValid` accepts
+// are kept. When the browser will not store it, it lives in memory for this visit.
+function storedList(key, isValid) {
+  let memory = [];
+  return {
+    load() {
+      try {
+        const stored = JSON.parse(localStorage.getItem(key) || "[]");
+        return Array.isArray(stored) ? stored.filter(isValid) : memory;
+      } catch (error) {
+        return memory;
+      }
+    },
+    // Keeps the list and reads it back; false when the browser would not keep it.
+    keep(list) {
+      memory = list;
+      try {
+        const text = JSON.stringify(list);
+        localStorage.setItem(key, text);
+        return localStorage.getItem(key) === text;
+      } catch (error) {
+        return false;
+      }
+    },
+  };
 }
 
 function isClipping(entry) {
@@ -231,17 +247,9 @@ function isClipping(entry) {
     && entry.range.length === 2 && entry.range.every(Number.isInteger) && Array.isArray(entry.rects);
 }
 
-// Keeps the clippings and reads them back; false when the browser would not keep them.
-function keep(clippings) {
-  memory = clippings;
-  try {
-    const text = JSON.stringify(clippings);
-    localStorage.setItem(storeKey, text);
-    return localStorage.getItem(storeKey) === text;
-  } catch (error) {
-    return false;
-  }
-}
+const clippingsStore = storedList(storeKey, isClipping);
+const load = () => clippingsStore.load();
+const keep = (clippings) => clippingsStore.keep(clippings);
 
 function announce(message) {
   status.textContent = "";
@@ -391,5 +399,5 @@ fit();
 new ResizeObserver(fit).observe(main);
 showCount();
 // For the read-aloud script: where a selection starts, in page offsets.
-window.legibleNotebook = { notebookRange, pageParts, announce, rangeOf, fit };
+window.legibleNotebook = { notebookRange, pageParts, announce, rangeOf, fit, storedList };
 })();
