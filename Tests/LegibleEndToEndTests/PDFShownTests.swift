@@ -251,6 +251,20 @@ struct PDFShownTests {
         #expect(kinds == ["image", "deadline", "unreadablePage"], "\(kinds)")
     }
 
+    @Test("the page server, started by hand, ends at once on input that is not a request: 65, nothing written; at the input's end, 0")
+    func pageServerInput() throws {
+        let server = "'\(Repository.legibleExecutable.path)' \(IsolatedPage.serverCommand)"
+        let inputs: [(String, Int32)] = [
+            ("printf ''", 0), ("printf 'hello world'", 65), ("printf '\\177\\377\\377\\377'", 65),
+            ("printf '\\0\\0\\0\\2[]'", 65), ("printf '\\0\\0\\0\\7[\"a\",1]'", 65), ("printf '\\0\\0\\0\\10'", 65),
+            ("printf '\\0\\0\\0\\31[\"a\",\"1\",\"1\",\"1\",\"1\",\"x\"]'", 65),
+        ]
+        for (input, status) in inputs {
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(input) | \(server)"], environment: [:])
+            #expect(run.status == status && run.stdout.isEmpty, "\(input): \(run.status) \(run.stdout.utf8.count) bytes out")
+        }
+    }
+
     /// A page read, in a form two readings can be compared in: its kind, and the image's
     /// bytes and origin or the failure's message.
     static func summary(_ read: Result<PDFPageRead, any Error>) -> String {

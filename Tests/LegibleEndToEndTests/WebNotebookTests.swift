@@ -379,7 +379,8 @@ struct WebCorrectionTests {
                 .key(key: "Escape", code: "Escape", modifiers: 0), Self.select(zoo.0, zoo.1), .rightClick(at: WebProbes.selectionCentre),
                 .key(key: "ArrowDown", code: "ArrowDown", modifiers: 0), .key(key: "Enter", code: "Enter", modifiers: 0),
                 .evaluate("[document.getElementById('correct-dialog').open, document.getElementById('correct-text').value]"),
-            ]
+                .key(key: "Escape", code: "Escape", modifiers: 0), .inject(Browser.probe),
+            ] + WebProbes.copy(page: 0, start: started.0, end: zoo.1)
         let result = try Browser.run(out + "/index.html", steps: steps)
         let values = result.values
         #expect(values[0] as? String == "started" && values[2] as? String == "started", "the dialog opens on the selection: \(values[2])")
@@ -397,6 +398,9 @@ struct WebCorrectionTests {
         let line = try #require(expected.split(separator: "\n").first { $0.contains("Zoo") })
         #expect(values[25] as? String == String(line), "F2 with a caret corrects its line: \(values[25])")
         #expect((values[31] as? [Any])?.last as? String == "Zoo", "the context menu's Correct selection: \(values[31])")
+        // Copy after the corrections gives the corrected text: offsets followed them.
+        let span = Array(expected.utf16)[started.0..<zoo.1]
+        #expect(values.last as? String == String(decoding: span, as: UTF16.self), "copy: \(values.last ?? "")")
         let file = folder + "/corrections.json"
         try #require(values[19] as? String).write(toFile: file, atomically: true, encoding: .utf8)
         let applied = try legible(["edit", "--corrections", file, page])
@@ -407,5 +411,9 @@ struct WebCorrectionTests {
             String(decoding: Array(layout.text.utf16)[word.range.start..<word.range.end], as: UTF16.self)
         }
         #expect(corrected == ["set", "out", "Zoo"], "\(corrected)")
+        // Made again, the notebook shows them, marked as a person's.
+        try #require(try legible(["html", page, "-o", folder + "/again", "--scans", folder]).status == 0)
+        let again = try String(contentsOfFile: folder + "/again/index.html", encoding: .utf8)
+        #expect(again.contains("data-corrected=\"\">set </span>") && again.contains("data-corrected=\"\">Zoo </span>"))
     }
 }
