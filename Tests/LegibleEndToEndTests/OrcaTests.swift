@@ -213,9 +213,17 @@ struct OrcaTests {
 
     /// The Chicago notebook written as HTML, and the command that opens it in Chromium with its
     /// accessibility tree on, in a profile of its own.
-    static func notebookInChromium(pages: [String] = pages, scans: String = Repository.scans.path) throws -> [String] {
+    static func notebookInChromium(pages: [String] = pages, scans: String = Repository.scans.path, downloads: String? = nil) throws
+        -> [String]
+    {
         let folder = try temporaryFolder()
         _ = try legible(["html"] + pages + ["-o", folder + "/html", "--scans", scans])
+        if let downloads {
+            // The profile's own preferences say where downloads go, without asking.
+            try FileManager.default.createDirectory(atPath: folder + "/profile/Default", withIntermediateDirectories: true)
+            let preferences = ["download": ["default_directory": downloads, "prompt_for_download": false]]
+            try JSONSerialization.data(withJSONObject: preferences).write(to: URL(fileURLWithPath: folder + "/profile/Default/Preferences"))
+        }
         return [
             "/usr/bin/env", "ACCESSIBILITY_ENABLED=1", Browser.chromium, "--force-renderer-accessibility", "--no-sandbox", "--no-first-run",
             "--user-data-dir=\(folder)/profile", "file://\(folder)/html/index.html",
@@ -265,15 +273,19 @@ struct OrcaTests {
         OrcaSession.report("html", run)
     }
 
-    /// Uncertain words in the HTML notebook (`Docs/Web.md`, "Uncertain words"): Alt+Shift+D is
-    /// heard as the word, "uncertain" and its place; in caret browsing, Control+Right over an
-    /// uncertain word is heard with Orca's "misspelled", from `aria-invalid="spelling"`.
-    @Test("the HTML notebook in Chromium: Alt+Shift+D says each uncertain word; caret browsing hears it misspelled; F2 corrects it")
+    /// Uncertain words and correcting in the HTML notebook (`Docs/Web.md`, "Uncertain words" and
+    /// "Correcting in the browser"): Alt+Shift+D is heard as the word, "uncertain" and its
+    /// place; in caret browsing, Control+Right over an uncertain word is heard with Orca's
+    /// "misspelled", from `aria-invalid="spelling"`; F2, keys and Return correct a word, and the
+    /// corrections downloaded from Orca's browse mode give the document exactly what was typed.
+    @Test(
+        "the HTML notebook in Chromium: Alt+Shift+D says each uncertain word; caret browsing hears it misspelled; a word typed over comes back through edit --corrections"
+    )
     func htmlUncertainWords() async throws {
         guard Self.available, Browser.isAvailable() else { return }
         await QuietTestRun.wait()
         let (folder, page) = try chicagoPageWithUncertainWords()
-        let command = try Self.notebookInChromium(pages: [page], scans: folder)
+        let command = try Self.notebookInChromium(pages: [page], scans: folder, downloads: folder + "/downloads")
         var steps: [OrcaSession.Step] = [.wait(1), .key("alt+shift+d"), .key("alt+shift+d")]
         // Caret browsing on (F7, whose dialog Return accepts) on the line after the heading.
         steps += [.key("ctrl+Home"), .key("2"), .key("Down"), .key("F7"), .wait(1), .key("Return"), .key("Home")]
@@ -281,6 +293,8 @@ struct OrcaTests {
         // Correcting the next uncertain word from the keyboard: Alt+Shift+D selects it, F2 opens
         // the dialog on it, the keys type over it, Return keeps it.
         steps += [.key("alt+shift+d"), .key("F2")] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
+        // Then "Download corrections", the sixth button from the top ("b" in browse mode).
+        steps += [.key("Insert+a"), .key("ctrl+Home")] + Array(repeating: .key("b"), count: 6) + [.key("Return"), .wait(2)]
         let run = try OrcaSession.run(steps, window: "chicago-1", command: command)
         let said = run.steps.map { Heard.items($0.spoken).joined(separator: " ") }
         print("orca html, uncertain words heard: \(said)")
@@ -288,8 +302,16 @@ struct OrcaTests {
         #expect(said[2].contains("Park,, uncertain, 2 of 3"), "the second: \(said)")
         #expect(said[10...12].contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
         #expect(said[14].contains("What the handwriting says") && said[14].contains("Park,"), "F2 opens the dialog: \(said[14])")
-        #expect(said.last?.contains("Corrected to Park") == true, "Return keeps the correction: \(said.suffix(3))")
+        #expect(said[19].contains("Corrected to Park"), "Return keeps the correction: \(said[19])")
+        #expect(said[27].contains("Download corrections (1)"), "the sixth button: \(said[27])")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
+        // What was typed comes back through the file, exactly, marked corrected.
+        let applied = try legible(["edit", "--corrections", folder + "/downloads/corrections.json", page])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: page)))
+        let words = layout.lines.flatMap { $0.words ?? [] }.filter { $0.corrected == true }
+        let typed = words.map { String(decoding: Array(layout.text.utf16)[$0.range.start..<$0.range.end], as: UTF16.self) }
+        #expect(typed == ["Park"], "the corrected words: \(typed)")
     }
 
     @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")
