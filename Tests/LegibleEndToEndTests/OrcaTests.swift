@@ -128,14 +128,16 @@ struct OrcaTests {
     /// Uncertain words in `legible view` (`Docs/Viewer.md`, "Uncertain words"): F7 selects the
     /// next one and Orca hears it said with "uncertain"; moving the caret over one by word, Orca
     /// itself says "misspelled", from the word's `invalid: spelling` attribute run.
-    @Test("legible view: F7 and Shift+F7 walk the uncertain words; Orca says misspelled for one passed by Control+Right")
+    @Test(
+        "legible view: F7 and Shift+F7 walk the uncertain words; Orca says misspelled for one passed by Control+Right; say-all reads on plainly"
+    )
     func uncertainWords() async throws {
         guard Self.available else { return }
         await QuietTestRun.wait()
         let (folder, page) = try chicagoPageWithUncertainWords()
-        let keys = ["Home", "F7", "F7", "F7", "F7", "shift+F7", "shift+F7", "ctrl+Right"]
+        let keys = ["Home", "F7", "F7", "F7", "F7", "shift+F7", "shift+F7", "ctrl+Right", "ctrl+Home"]
         let run = try OrcaSession.run(
-            keys.map { .key($0) }, window: "chicago-1",
+            keys.map { .key($0) } + [.sayAll], window: "chicago-1",
             command: [Repository.legibleExecutable.path, "view", "--scans", folder, page])
         let heard = run.steps.map { Heard.items($0.spoken) }
         let said = heard.map { $0.joined(separator: " ") }
@@ -146,6 +148,10 @@ struct OrcaTests {
         #expect(said[5].hasPrefix("Park, uncertain") && said[6].hasPrefix("started uncertain"), "Shift+F7: \(heard)")
         // Control+Right from the word's start moves over it: Orca says it, "misspelled" first.
         #expect(said[7].lowercased().contains("misspelled") && said[7].contains("started"), "Control+Right over it: \(heard)")
+        // Say-all reads the page's words as they are, uncertain ones included, with no marking.
+        let sayAll = Heard.words(run.steps[9].spoken)
+        #expect(sayAll == (try Self.expectedWords(pages: [page])), "say-all: \(sayAll)")
+        #expect(!said[9].lowercased().contains("misspelled"), "say-all: \(said[9])")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         OrcaSession.report("view, uncertain words", run)
     }
