@@ -298,7 +298,9 @@ struct OrcaTests {
         steps += Array(repeating: .key("ctrl+Right"), count: 3)
         // Correcting the next uncertain word from the keyboard: Alt+Shift+D selects it, F2 opens
         // the dialog on it, the keys type over it, Return keeps it.
-        steps += [.key("alt+shift+d"), .key("F2")] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
+        // Orca turns to focus mode on the dialog's entry a moment after it opens; keys typed before
+        // that are its browse-mode commands (P, A, R, K), so the typing waits for it.
+        steps += [.key("alt+shift+d"), .key("F2"), .wait(2)] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
         // Then "Download corrections", the sixth button from the top ("b" in browse mode).
         steps += [.key("Insert+a"), .key("ctrl+Home")] + Array(repeating: .key("b"), count: 6) + [.key("Return"), .wait(2)]
         let run = try OrcaSession.run(steps, window: "chicago-1", command: command)
@@ -307,9 +309,11 @@ struct OrcaTests {
         #expect(said[1].contains("started, uncertain, 1 of 3"), "the first Alt+Shift+D: \(said)")
         #expect(said[2].contains("Park,, uncertain, 2 of 3"), "the second: \(said)")
         #expect(said[10...12].contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
+        // From F2 on, each step's speech may come a step late on a busy machine: found by content.
+        let afterF2 = said[14...].joined(separator: " | ")
         #expect(said[14].contains("What the handwriting says") && said[14].contains("Park,"), "F2 opens the dialog: \(said[14])")
-        #expect(said[19].contains("Corrected to Park"), "Return keeps the correction: \(said[19])")
-        #expect(said[27].contains("Download corrections (1)"), "the sixth button: \(said[27])")
+        #expect(afterF2.contains("Corrected to Park"), "Return keeps the correction: \(afterF2)")
+        #expect(afterF2.contains("Download corrections (1)"), "the sixth button: \(afterF2)")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
         // What was typed comes back through the file, exactly, marked corrected.
         let applied = try legible(["edit", "--corrections", folder + "/downloads/corrections.json", page])
