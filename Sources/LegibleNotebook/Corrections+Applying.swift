@@ -28,8 +28,10 @@ extension Corrections {
         let paths = documents.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path).inserted }
         let opened = try paths.sorted().map { path in (path, try PageDocuments.open(path, holdingLock: true)) }
         var index: [String: Int] = [:]
+        // Two documents with one text: the first (in path order) takes its corrections.
         for (position, entry) in opened.enumerated() {
-            index[Self.textSHA256(entry.1.page)] = index[Self.textSHA256(entry.1.page)] ?? position
+            let checksum = Self.textSHA256(entry.1.page)
+            if index[checksum] == nil { index[checksum] = position }
         }
         var counts = [Int](repeating: 0, count: opened.count)
         for page in pages {

@@ -13,9 +13,13 @@ extension ScannedPage {
 
     /// Whether `range` (UTF-16) overlaps an uncertain word; an empty range, whether it lies
     /// inside one (not at its edges).
-    public func isUncertain(_ range: TextRange) -> Bool {
+    public func isUncertain(_ range: TextRange) -> Bool { Self.isUncertain(range, among: uncertainRanges) }
+
+    /// ``isUncertain(_:)`` against `words`, a page's ``uncertainRanges`` computed once by a
+    /// caller that asks for many ranges.
+    public static func isUncertain(_ range: TextRange, among words: [TextRange]) -> Bool {
         let (start, end) = (range.start.offset, range.end.offset)
-        return uncertainRanges.contains { word in
+        return words.contains { word in
             start == end
                 ? word.start.offset < start && start < word.end.offset
                 : word.start.offset < end && start < word.end.offset

@@ -42,12 +42,15 @@ extension NotebookHTML {
             guard audio.indices.contains(index), let page = audio[index] else { return "null" }
             let scanned = notebook.pages[index]
             let sentences = scanned.tokenizer.units(for: .sentence).starts
+            // The page's uncertain words once, not once for each spoken word.
+            let doubtful = scanned.uncertainRanges
             var lastSentence = -2
             let words = page.words.map { word -> String in
                 let sentence = word.range.map { TextUnits.lastIndex(in: sentences, atMost: $0.lowerBound) } ?? -1
                 defer { lastSentence = sentence }
                 let starts = sentence != lastSentence ? 1 : 0
-                let uncertain = word.range.map { scanned.isUncertain(TextRange($0.lowerBound, $0.upperBound)) } ?? false
+                let uncertain =
+                    word.range.map { ScannedPage.isUncertain(TextRange($0.lowerBound, $0.upperBound), among: doubtful) } ?? false
                 return
                     "[\(word.range?.lowerBound ?? -1),\(word.range?.upperBound ?? -1),\(word.start),\(word.end),\(starts),\(uncertain ? 1 : 0)]"
             }

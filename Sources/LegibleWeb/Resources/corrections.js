@@ -163,14 +163,7 @@ function download() {
     api.announce("No corrections yet");
     return;
   }
-  const url = URL.createObjectURL(new Blob([correctionsFile()], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "corrections.json";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  api.downloadFile("corrections.json", correctionsFile(), "application/json");
   api.announce(`Downloaded ${count} correction${count === 1 ? "" : "s"}`);
 }
 

@@ -281,20 +281,26 @@ function clippingsFile() {
   return load().map((entry) => JSON.stringify(entry) + "\n").join("");
 }
 
+// Saves `text` as a download named `name`, of media type `type`: what the notebook gives the
+// command line (clippings, corrections).
+function downloadFile(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
 function download() {
   const clippings = load();
   if (!clippings.length) {
     announce("No clippings yet");
     return;
   }
-  const url = URL.createObjectURL(new Blob([clippingsFile()], { type: "application/x-ndjson" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "clippings.jsonl";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60000);
+  downloadFile("clippings.jsonl", clippingsFile(), "application/x-ndjson");
   announce(`Downloaded ${clippings.length} clipping${clippings.length === 1 ? "" : "s"}`);
 }
 
@@ -399,5 +405,5 @@ fit();
 new ResizeObserver(fit).observe(main);
 showCount();
 // For the read-aloud script: where a selection starts, in page offsets.
-window.legibleNotebook = { notebookRange, pageParts, announce, rangeOf, fit, storedList };
+window.legibleNotebook = { notebookRange, pageParts, announce, rangeOf, fit, storedList, downloadFile };
 })();
