@@ -186,12 +186,13 @@ document.addEventListener("keydown", (event) => {
 document.getElementById("correct-selection").addEventListener("click", open);
 document.getElementById("undo-correction").addEventListener("click", undo);
 document.getElementById("download-corrections").addEventListener("click", download);
-// The dialog's form closes it: "Correct" (or Enter) with returnValue "save", Cancel or
-// Escape without.
-dialog.addEventListener("close", () => {
-  if (dialog.returnValue === "save") save();
+// The dialog's form closes it. The correction is made as the form is submitted ("Correct"
+// or Enter), not when the dialog's close event comes later: by then F2 may have opened the
+// dialog again on another selection. Cancel and Escape make none.
+document.getElementById("correct-form").addEventListener("submit", (event) => {
+  if ((event.submitter ? event.submitter.value : "save") === "save") save();
   pending = null;
-  dialog.returnValue = "";
 });
+dialog.addEventListener("cancel", () => { pending = null; });
 window.legibleCorrections = { correctionsFile, load };
 })();
