@@ -106,9 +106,13 @@ function open() {
   }
   const part = parts[0];
   pending = { pageIndex: Number(part.section.dataset.index), range: [part.start, part.end], was: part.text };
+  // The text is selected before the dialog opens, so that opening it moves the focus once,
+  // onto an entry already selected: a selection change after the focus made Orca present the
+  // entry without turning to focus mode.
   field.value = part.text;
+  field.setSelectionRange(0, field.value.length);
   dialog.showModal();
-  field.select();
+  field.focus();
 }
 
 function save() {
