@@ -300,7 +300,8 @@ struct OrcaTests {
         // the dialog on it, the keys type over it, Return keeps it.
         // Orca turns to focus mode on the dialog's entry a moment after it opens; keys typed before
         // that are its browse-mode commands (P, A, R, K), so the typing waits for it.
-        steps += [.key("alt+shift+d"), .key("F2"), .wait(2)] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
+        // The word's selection is presented before F2, so that the dialog's events come alone.
+        steps += [.key("alt+shift+d"), .wait(1), .key("F2"), .wait(2)] + ["shift+p", "a", "r", "k", "Return"].map { .key($0) }
         // Then "Download corrections", the sixth button from the top ("b" in browse mode).
         steps += [.key("Insert+a"), .key("ctrl+Home")] + Array(repeating: .key("b"), count: 6) + [.key("Return"), .wait(2)]
         let run = try OrcaSession.run(steps, window: "chicago-1", command: command)
@@ -310,8 +311,8 @@ struct OrcaTests {
         #expect(said[2].contains("Park,, uncertain, 2 of 3"), "the second: \(said)")
         #expect(said[10...12].contains { $0.lowercased().contains("misspelled") && $0.contains("started") }, "caret browsing: \(said)")
         // From F2 on, each step's speech may come a step late on a busy machine: found by content.
-        let afterF2 = said[14...].joined(separator: " | ")
-        #expect(said[14].contains("What the handwriting says") && said[14].contains("Park,"), "F2 opens the dialog: \(said[14])")
+        let afterF2 = said[15...].joined(separator: " | ")
+        #expect(said[15].contains("What the handwriting says") && said[15].contains("Park,"), "F2 opens the dialog: \(said[15])")
         #expect(afterF2.contains("Corrected to Park"), "Return keeps the correction: \(afterF2)")
         #expect(afterF2.contains("Download corrections (1)"), "the sixth button: \(afterF2)")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")
@@ -441,8 +442,11 @@ enum OrcaSession {
         try JSONSerialization.data(withJSONObject: steps.map(\.json)).write(to: URL(fileURLWithPath: stepsFile))
         let out = folder + "/orca.json"
         let tool = Repository.root.appendingPathComponent("Tools/orca-session")
+        // LEGIBLE_ORCA_KEEP names a folder that keeps Orca's debug log and the session's logs.
+        let keep = ProcessInfo.processInfo.environment["LEGIBLE_ORCA_KEEP"].map { ["--keep", $0] } ?? []
         let run = try runProcess(
-            tool, ["--steps", stepsFile, "--out", out, "--window", window, "--timeout", "240", "--"] + command, environment: [:])
+            tool, ["--steps", stepsFile, "--out", out, "--window", window, "--timeout", "240"] + keep + ["--"] + command,
+            environment: [:])
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any] ?? [:]
         #expect(run.status == 0, "orca-session: \(run.stderr) \(object["error"] ?? "")")
         let said = (object["steps"] as? [[String: Any]] ?? []).map {
