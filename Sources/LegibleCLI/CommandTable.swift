@@ -12,7 +12,7 @@ package enum CommandTable {
             IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
             QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
             ReadCommands.clippingsSpec, EditCommand.spec, AlignCommand.spec, SpeakCommand.spec, HTMLCommand.spec, PDFCommand.spec,
-            PresentCommand.spec, ViewCommand.spec, EvalCommand.spec, ReviewCommand.spec, StatusCommand.spec,
+            PresentCommand.spec, ViewCommand.spec, EvalCommand.spec, ReviewCommand.spec, AdaptCommand.spec, StatusCommand.spec,
         ],
         exitCodes: "exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, "
             + "73 cannot create output, 74 I/O error, 75 page deadline passed or document changed meanwhile")

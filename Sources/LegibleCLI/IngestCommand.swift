@@ -33,7 +33,7 @@ struct IngestCommand {
         summary: "Reads PNG, JPEG and TIFF pages and scanned PDFs into page documents (and hOCR, text, ALTO) in the output folder.",
         options: [
             output.spec, inputs.spec, shard.spec, shardCount.spec, root.spec, format.spec, jobs.spec, languages.spec, psm.spec, dpi.spec,
-            noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, reader.spec, force.spec, quiet.spec,
+            noPreprocess.spec, preprocess.spec, layout.spec, layouts.spec, timeout.spec, reader.spec, model.spec, force.spec, quiet.spec,
         ], alternatives: [[noPreprocess.spec, preprocess.spec].map(\.canonical), [layout.spec, layouts.spec].map(\.canonical)], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
@@ -94,7 +94,8 @@ struct IngestCommand {
     }
 
     static func ocrOptions(_ command: ParsedCommand) throws -> OCROptions {
-        var options = try PageReaders.options(languages: command[languages], timeout: command[timeout], reader: command[reader])
+        var options = try PageReaders.options(
+            languages: command[languages], timeout: command[timeout], reader: command[reader], model: command[model])
         if let psm = command[psm] { options.pageSegmentationMode = psm }
         options.dpi = command[dpi]
         if command[noPreprocess] {
@@ -172,6 +173,10 @@ extension IngestCommand {
     static let reader: Option<LineChoice?> = .choice(
         "--reader", of: LineChoice.self,
         help: "which reader reads each line: tesseract (default), handwriting, or auto (Tesseract where it is confident)")
+    /// `--model`.
+    static let model: Option<String?> = .text(
+        "--model", placeholder: "MODEL.traineddata",
+        help: "also read each line with a model legible adapt made from the writer's corrections (exit 66 missing, 65 not such a model)")
     /// `--timeout`.
     static let timeout: Option<Double?> = .number(
         "--timeout", placeholder: "SECONDS", range: 0.1...86_400, help: "recognition deadline per page (default 120; exit 75)")

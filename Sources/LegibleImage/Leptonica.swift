@@ -202,6 +202,28 @@ package enum Leptonica {
         return pixels
     }
 
+    /// An 8-bit grey image of `width × height` `pixels` (row-major, 0 black … 255 white), the
+    /// inverse of ``greyPixels(_:)``; nil when the sizes disagree or Leptonica cannot make it.
+    package static func greyImage(width: Int, height: Int, pixels: [UInt8]) -> PixImage? {
+        guard width > 0, height > 0, pixels.count == width * height,
+            let image = PixImage(pixCreate(Int32(width), Int32(height), 8)), let data = pixGetData(image.pointer)
+        else { return nil }
+        let wordsPerLine = Int(pixGetWpl(image.pointer))
+        for row in 0..<height {
+            let line = data + row * wordsPerLine
+            for word in 0..<wordsPerLine {
+                var packed: UInt32 = 0
+                for byte in 0..<4 {
+                    let column = word * 4 + byte
+                    let value = column < width ? UInt32(pixels[row * width + column]) : 255
+                    packed |= value << (24 - 8 * UInt32(byte))
+                }
+                line[word] = packed
+            }
+        }
+        return image
+    }
+
     /// A 1-bit image's pixels, row-major, one byte each (1 for ink), as Swift values.
     package static func pixels(_ binary: PixImage) -> [UInt8] {
         let (width, height) = (binary.width, binary.height)

@@ -235,6 +235,9 @@ public enum LineReaderName: String, Hashable, Sendable, Codable, CaseIterable {
     case tesseract
     /// The handwriting line reader (PP-OCRv5).
     case handwriting
+    /// A Tesseract model fine-tuned on the writer's corrected lines by `legible adapt`
+    /// (`Docs/Recognition.md`, "Learning the writer's hand").
+    case adapted
 }
 
 /// A recognised word.

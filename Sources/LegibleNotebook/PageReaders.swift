@@ -22,8 +22,18 @@ public struct PageReaders: Sendable {
     /// (`-l`), the page deadline in seconds and the line reader given. Languages must be names
     /// joined by `+` (letters, digits, `_`, `-`), since each becomes a file name in Tesseract's
     /// data folder; anything else is a usage error.
-    public static func options(languages: String?, timeout: Double?, reader: LineChoice?) throws -> OCROptions {
+    /// A `model` that `legible adapt` made is read as one more line reader; one that is missing
+    /// is `missingInput`, one that is not such a model `badData` (`Docs/Recognition.md`,
+    /// "Learning the writer's hand").
+    public static func options(languages: String?, timeout: Double?, reader: LineChoice?, model: String? = nil) throws -> OCROptions {
         var options = OCROptions()
+        if let model {
+            do {
+                options.adaptedModel = try AdaptedModel(path: model)
+            } catch {
+                throw NotebookError(error.missing ? .missingInput : .badData, error.description)
+            }
+        }
         if let languages {
             let names = languages.split(separator: "+", omittingEmptySubsequences: false)
             guard
@@ -44,17 +54,34 @@ public struct PageReaders: Sendable {
     /// dependency (69), named in one line.
     public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
-        guard options.lineChoice != .tesseract else { return recogniser }
+        let hand = try handwritingReader(options, workers: workers)
+        guard let model = options.adaptedModel else {
+            recogniser.lineReader = hand
+            return recogniser
+        }
+        recogniser.lineReader = try AdaptedLineReader(model: model, alongside: hand, deadline: options.timeoutSeconds)
+        return recogniser
+    }
+
+    /// The handwriting reader when `options.lineChoice` asks for it, else nil.
+    func handwritingReader(_ options: OCROptions, workers: Int) throws -> HandwritingLineReader? {
+        guard options.lineChoice != .tesseract else { return nil }
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
             let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
             let words = try Self.wordList(forLanguages: options.languages)
-            recogniser.lineReader = HandwritingLineReader(model: model, words: words)
+            return HandwritingLineReader(model: model, words: words)
         } catch {
             // A model file or a word list: each failure is one line naming the file.
             throw NotebookError(.missingDependency, String(describing: error))
         }
-        return recogniser
+    }
+
+    /// Where `Tools/install-dependencies` puts the start model `legible adapt` fine-tunes
+    /// (tessdata_best's float `fra`): beside the handwriting reader's files.
+    public var startModel: String {
+        HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
+            + "/tessdata-best-fra.traineddata"
     }
 
     /// Threads for each worker's handwriting model: the cores shared among `workers`, at least

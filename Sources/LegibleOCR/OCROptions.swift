@@ -28,6 +28,18 @@ public struct OCROptions: Hashable, Sendable {
     /// How each line's reading is chosen between Tesseract's and the handwriting reader's
     /// (`--reader`; `Docs/Recognition.md`, "Handwriting").
     public var lineChoice: LineChoice = .tesseract
+    /// A model `legible adapt` made, read as one more line reader (`--model`;
+    /// `Docs/Recognition.md`, "Learning the writer's hand"); nil reads without one. Its SHA-256
+    /// is in ``digest``.
+    public var adaptedModel: AdaptedModel?
+
+    /// How each line's reading is chosen between Tesseract's and the second reader's: as
+    /// ``lineChoice`` says, except that with an adapted model and Tesseract alone asked for, the
+    /// adapted model's reading is kept wherever it read anything (`Docs/Recognition.md`,
+    /// "Learning the writer's hand").
+    public var secondReadingChoice: LineChoice {
+        adaptedModel != nil && lineChoice == .tesseract ? .handwriting : lineChoice
+    }
 
     /// Images whose header claims more pixels than this are refused before any pixel is
     /// allocated: 60 megapixels covers an A4 page at 600 dpi (35 MP) with room to spare.
@@ -54,6 +66,7 @@ public struct OCROptions: Hashable, Sendable {
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
             + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
+            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

@@ -128,7 +128,7 @@ public final class Recogniser: @unchecked Sendable {
         _ lines: [RecognisedLine], grey: (width: Int, height: Int, pixels: [UInt8])?, data: Data, path: String
     ) throws -> [RecognisedLine] {
         guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
-        let choice = options.lineChoice
+        let choice = options.secondReadingChoice
         let page = try grey ?? ImageFile.greyImage(data: data, path: path)
         let second = try reader.read(lines, page: page)
         return zip(lines, second).compactMap { line, reading in
@@ -154,7 +154,7 @@ public final class Recogniser: @unchecked Sendable {
     }
 
     /// Whether a second line reader reads the lines again (``OCROptions/lineChoice``).
-    var readsAgain: Bool { lineReader != nil && options.lineChoice != .tesseract }
+    var readsAgain: Bool { lineReader != nil && options.secondReadingChoice != .tesseract }
 
     /// Decodes and reads the page the configured way. The decoded image is released before
     /// this returns, and only a retry that prepares the page anew (rule removal, the original

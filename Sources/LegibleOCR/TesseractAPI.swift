@@ -96,6 +96,24 @@ final class TesseractAPI {
         return lines
     }
 
+    /// Recognises each of `rectangles` of `image` alone, as one line (page segmentation mode
+    /// 13, raw line), and gives each its own lines, boxes in the image's pixels, all within
+    /// `deadline` seconds. Used by a line reader that reads Tesseract's found lines again with
+    /// another model (`Docs/Recognition.md`, "Learning the writer's hand").
+    func recogniseEach(_ image: PixImage, resolution: Int, deadline: Double, rectangles: [PixelBox]) throws -> [[RawLine]] {
+        OpenMP.runRegionsOnCallingThread()
+        TessBaseAPISetPageSegMode(handle, PSM_RAW_LINE)
+        TessBaseAPISetImage2(handle, image.pointer)
+        TessBaseAPISetSourceResolution(handle, Int32(resolution))
+        defer { TessBaseAPIClear(handle) }
+        let end = Date(timeIntervalSinceNow: deadline)
+        return try rectangles.map { rectangle in
+            TessBaseAPISetRectangle(
+                handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width.rounded(.up)), Int32(rectangle.height.rounded(.up)))
+            return try recogniseSetImage(until: end, firstBlock: 0)
+        }
+    }
+
     /// Recognises the image (or rectangle) set on the engine by `end`, numbering its blocks
     /// from `firstBlock`.
     private func recogniseSetImage(until end: Date, firstBlock: Int) throws -> [RawLine] {

@@ -33,4 +33,20 @@ enum TrainedDataCheck {
         }
         return present == 0 ? "it holds no components" : nil
     }
+
+    /// The index of the LSTM network in the table of contents (TessdataType `TESSDATA_LSTM`).
+    static let lstmComponent = 17
+
+    /// Whether the table of contents of the file at `path`, already checked by
+    /// ``problem(atPath:)``, lists component `index`.
+    static func hasComponent(_ index: Int, atPath path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return false }
+        let count = Int(Int32(littleEndian: head.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
+        guard index < count, (try? handle.seek(toOffset: UInt64(4 + 8 * index))) != nil,
+            let entry = try? handle.read(upToCount: 8), entry.count == 8
+        else { return false }
+        return Int64(littleEndian: entry.withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }) != -1
+    }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import LegibleCommandLine
+import LegibleNotebook
+
+/// `legible adapt PAGE.json… -o MODEL.traineddata`: a Tesseract model fine-tuned on the lines a
+/// person corrected, for `ingest --model` to read the rest of the notebook with
+/// (`Docs/Recognition.md`, "Learning the writer's hand"). Progress goes to stderr, one line a
+/// round; the summary to stdout.
+enum AdaptCommand {
+    static let spec = CommandSpec(
+        name: "adapt", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
+        summary: "Fine-tunes a model on the lines a person corrected, for ingest --model to read the rest of the notebook with.",
+        options: [output.spec, scans.spec, minutes.spec, iterations.spec, seed.spec, quiet.spec], run: run)
+
+    static func run(_ command: ParsedCommand) throws -> Int32 {
+        let documents = try PageDocuments.paths(command.positionals)
+        var request = Adaptation.Request(
+            documents: documents, output: command[output] ?? "", startModel: PageReaders(executable: DesktopCommands.ownPath()).startModel)
+        request.scans = command[scans]
+        request.minutes = command[minutes] ?? request.minutes
+        request.maximumIterations = command[iterations]
+        request.seed = UInt64(command[seed] ?? 1)
+        let quiet = command[quiet]
+        let record = try Adaptation.run(request) { round in
+            guard !quiet else { return }
+            Console.message(progressLine(round))
+        }
+        try Console.out(
+            "\(request.output): \(record.trainingLines) lines learnt, \(record.heldOutLines) kept aside"
+                + (record.skippedLines > 0 ? ", \(record.skippedLines) left out for \(record.unknownCharacters.joined())" : "")
+                + String(
+                    format: "; their character error rate %.3f before, %.3f after %d iterations", record.heldOutErrorBefore,
+                    record.heldOutErrorAfter, record.iterations)
+                + String(format: " (%.0f s)\n", record.seconds))
+        return 0
+    }
+
+    /// One round as a line: a bar of the time used, the iterations and the held-out error.
+    static func progressLine(_ round: Adaptation.Progress) -> String {
+        let filled = min(20, Int((round.seconds / max(round.limit, 1) * 20).rounded()))
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
+        return String(
+            format: "[%@] %d iterations, held-out error %.3f (best %.3f), %.0f of %.0f s", bar, round.iterations, round.heldOutError,
+            round.bestError, round.seconds, round.limit)
+    }
+}
+
+// The options, each declared once as a typed key (`Docs/CLI.md`, "Command table").
+extension AdaptCommand {
+    /// `-o`.
+    static let output: Option<String?> = .text(
+        "-o", "--output", placeholder: "MODEL.traineddata", required: true, help: "the model to write; its record goes beside it")
+    /// `--scans`.
+    static let scans: Option<[String]> = .texts(
+        "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each document's own")
+    /// `--minutes`.
+    static let minutes: Option<Double?> = .number(
+        "--minutes", placeholder: "N", range: 0.05...1_440, help: "the most training may take, wall clock (default 10)")
+    /// `--iterations`.
+    static let iterations: Option<Int?> = .integer(
+        "--iterations", placeholder: "N", range: 1...1_000_000, help: "the most training iterations, whatever the time left")
+    /// `--seed`.
+    static let seed: Option<Int?> = .integer(
+        "--seed", placeholder: "N", range: 0...Int.max, help: "chooses the lines kept aside to decide when to stop (default 1)")
+    /// `--quiet`.
+    static let quiet: Option<Bool> = .flag("--quiet", help: "no progress lines")
+}

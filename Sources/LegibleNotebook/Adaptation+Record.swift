@@ -1,0 +1,44 @@
+import Foundation
+import LegibleOCR
+
+extension Adaptation {
+    /// What a model was made from and what it gained, written beside it as
+    /// `NAME.adapted.json` (`Docs/Recognition.md`, "Learning the writer's hand"). `ingest
+    /// --model` takes a model only when its record names its SHA-256.
+    public struct Record: Codable, Equatable, Sendable {
+        /// A page learnt from.
+        public struct Source: Codable, Equatable, Sendable {
+            /// The page document's file name.
+            public var document: String
+            /// The SHA-256 of its scan, lower-case hex.
+            public var scanSHA256: String
+            /// Its corrected lines.
+            public var lines: Int
+        }
+        /// ``AdaptedModel/recordFormat``.
+        public var format = AdaptedModel.recordFormat
+        /// The record's version: 1.
+        public var version = 1
+        /// The model's SHA-256, lower-case hex.
+        public var modelSHA256: String
+        /// The start model's SHA-256.
+        public var startModelSHA256: String
+        /// The pages learnt from.
+        public var sources: [Source]
+        /// Lines trained on, kept aside, and left out (characters the start model cannot spell).
+        public var trainingLines: Int
+        public var heldOutLines: Int
+        public var skippedLines: Int
+        /// The characters that left lines out, sorted.
+        public var unknownCharacters: [String]
+        /// The seed that chose the lines kept aside.
+        public var seed: UInt64
+        /// Training iterations of the model kept.
+        public var iterations: Int
+        /// The lines kept aside: character error rate (0…1) of the start model and of this one.
+        public var heldOutErrorBefore: Double
+        public var heldOutErrorAfter: Double
+        /// Wall-clock seconds the training took.
+        public var seconds: Double
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import LegibleImage
+import LegibleOCR
+import LegibleSystem
+
+extension Adaptation {
+    /// Learns from `request`'s documents and writes the model and its record, each whole or not
+    /// at all; `progress` hears each round. Refused with one line: `usage` for an output that
+    /// is not `NAME.traineddata` or is a folder or a link; `busy` while another run writes the
+    /// same model; `badData` with too few corrected lines; `missingInput` for a scan that is not
+    /// there; `missingDependency` for a start model missing or altered.
+    public static func run(_ request: Request, progress: (Progress) -> Void) throws -> Record {
+        try checkOutput(request.output)
+        try checkStartModel(request.startModel)
+        let lock: FileLock
+        do { lock = try FileLock(for: request.output, wait: 0) } catch .busy {
+            throw NotebookError(.busy, "\(request.output): another legible adapt is writing this model")
+        } catch { throw NotebookError(.internalError, "\(request.output): \(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        let folder = try TemporaryFolder.make(prefix: "legible-adapt")
+        defer { TemporaryFolder.remove(folder) }
+        let tools = TesseractTraining(folder: folder, startModel: request.startModel)
+        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet())
+        let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed)
+        try tools.extractNetwork()
+        let clock = Date()
+        let trained = try train(tools, training: training, heldOut: heldOut, request: request, progress: progress)
+        try tools.finish(trained.checkpoint, output: folder + "/model.traineddata")
+        guard let model = FileManager.default.contents(atPath: folder + "/model.traineddata") else {
+            throw NotebookError(.internalError, "lstmtraining --stop_training wrote no model")
+        }
+        let record = Record(
+            modelSHA256: Checksum.sha256Hex(of: model), startModelSHA256: startModelSHA256, sources: collected.sources,
+            trainingLines: training.count, heldOutLines: heldOut.count, skippedLines: collected.skipped,
+            unknownCharacters: collected.unknownCharacters.sorted(), seed: request.seed, iterations: trained.iterations,
+            heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.commit([
+            .init(path: request.output, bytes: model),
+            .init(path: AdaptedModel.recordPath(for: request.output), bytes: try encoder.encode(record) + Data("\n".utf8)),
+        ])
+        return record
+    }
+
+    /// Refuses an output that is not `NAME.traineddata`, or is there as anything but a file.
+    static func checkOutput(_ output: String) throws {
+        guard output.hasSuffix(AdaptedModel.suffix), (output as NSString).lastPathComponent.count > AdaptedModel.suffix.count else {
+            throw NotebookError(
+                .usage, "\(output): the model's file name must end in \(AdaptedModel.suffix), the name Tesseract loads it by")
+        }
+        var status = stat()
+        if lstat(output, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            throw NotebookError(.usage, "\(output): is there and is not a plain file (a folder or a link is never written through)")
+        }
+    }
+
+    /// Refuses a start model that is missing or is not the pinned one.
+    static func checkStartModel(_ path: String) throws {
+        guard let digest = Checksum.sha256Hex(ofFileAt: path) else {
+            throw NotebookError(.missingDependency, "\(path): the start model is missing; run Tools/install-dependencies")
+        }
+        guard digest == startModelSHA256 else {
+            throw NotebookError(
+                .missingDependency, "\(path): is not tessdata_best's fra.traineddata (its SHA-256 differs); run Tools/install-dependencies")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import LegibleImage
+
+/// A Tesseract model that `legible adapt` fine-tuned on a writer's corrected lines, checked
+/// before Tesseract reads it (`Docs/Recognition.md`, "Learning the writer's hand"). libtesseract
+/// does not survive a damaged model (``TrainedDataCheck``), and a model from elsewhere was not
+/// trained on this hand, so a model is taken only when its table of contents holds an LSTM
+/// network and its record beside it, `NAME.adapted.json`, names its SHA-256.
+public struct AdaptedModel: Hashable, Sendable {
+    /// The `.traineddata` file's path.
+    public var path: String
+    /// Its SHA-256, lower-case hex, as checked against its record.
+    public var sha256: String
+
+    /// Why a model was refused: one line naming the file (exit 66 when it is missing, 65
+    /// otherwise).
+    public struct Refusal: Error, CustomStringConvertible, Equatable, Sendable {
+        /// Whether the file is not there at all.
+        public var missing: Bool
+        /// One line naming the file and what is wrong.
+        public var description: String
+    }
+
+    /// The record's path for the model at `path`: `NAME.adapted.json` beside `NAME.traineddata`.
+    public static func recordPath(for path: String) -> String {
+        String(path.dropLast(suffix.count)) + ".adapted.json"
+    }
+
+    /// The file name suffix Tesseract looks a model up by.
+    public static let suffix = ".traineddata"
+
+    /// The model at `path`, checked: a regular file (not a folder or a link) named
+    /// `NAME.traineddata`, whose table of contents is sound and holds an LSTM network, with a
+    /// record beside it that names its SHA-256.
+    public init(path: String) throws(Refusal) {
+        guard path.hasSuffix(Self.suffix), (path as NSString).lastPathComponent.count > Self.suffix.count else {
+            throw Refusal(missing: false, description: "\(path): a model's file name must end in \(Self.suffix)")
+        }
+        var status = stat()
+        guard lstat(path, &status) == 0 else { throw Refusal(missing: true, description: "\(path): no such model") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw Refusal(missing: false, description: "\(path): is not a regular file (a folder or a link is never read as a model)")
+        }
+        if let problem = TrainedDataCheck.problem(atPath: path) {
+            throw Refusal(missing: false, description: "\(path): is not a Tesseract model (\(problem))")
+        }
+        guard TrainedDataCheck.hasComponent(TrainedDataCheck.lstmComponent, atPath: path) else {
+            throw Refusal(missing: false, description: "\(path): holds no LSTM network, so it was not made by legible adapt")
+        }
+        guard let digest = Checksum.sha256Hex(ofFileAt: path) else {
+            throw Refusal(missing: false, description: "\(path): cannot be read")
+        }
+        let record = Self.recordPath(for: path)
+        guard let data = FileManager.default.contents(atPath: record), data.count < 1 << 20,
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            object["format"] as? String == Self.recordFormat
+        else {
+            throw Refusal(
+                missing: false, description: "\(path): has no record of its training beside it (\(record)); make it with legible adapt")
+        }
+        guard object["modelSHA256"] as? String == digest else {
+            throw Refusal(missing: false, description: "\(path): is not the model its record \(record) describes (its SHA-256 differs)")
+        }
+        self.path = path
+        self.sha256 = digest
+    }
+
+    /// The record's `format` field.
+    public static let recordFormat = "legible-adapted-model"
+
+    /// The folder Tesseract is given as its data path, and the name it loads.
+    var tesseractData: (folder: String, language: String) {
+        let name = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "." : folder, String(name.dropLast(Self.suffix.count)))
+    }
+}

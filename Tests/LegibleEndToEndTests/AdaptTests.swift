@@ -1,0 +1,163 @@
+import Foundation
+import LegibleCommandSupport
+import LegibleImage
+import LegibleLayout
+import LegibleSystem
+import LegibleTestSupport
+import Testing
+
+/// `legible adapt` and `ingest --model` (`Docs/Recognition.md`, "Learning the writer's hand"):
+/// the real `lstmtraining` fine-tunes the real start model on lines a person corrected (here the
+/// dkg-legal page's truth, aligned onto Tesseract's reading), and the model reads a page again;
+/// bad inputs are refused with one line and leave no model.
+@Suite("legible adapt: learning the writer's hand", .serialized)
+struct AdaptTests {
+    static var available: Bool {
+        let model = Repository.root.appendingPathComponent(".build/vendor/handwriting/tessdata-best-fra.traineddata").path
+        return RealParts.available(
+            FileManager.default.fileExists(atPath: model) && FileManager.default.isExecutableFile(atPath: "/usr/bin/lstmtraining"),
+            reason: "the start model or Tesseract's training tools are not installed (Tools/install-dependencies)")
+    }
+
+    /// A folder holding the dkg-legal page (handwriting font, six lines, each misread somewhere by Tesseract)'s scan and its document, read by Tesseract; with
+    /// `corrected`, its truth aligned onto it, so that every line is a person's.
+    static func page(corrected: Bool) throws -> (folder: String, document: String) {
+        let folder = try temporaryFolder()
+        let scan = folder + "/dkg-legal.png"
+        try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("dkg-legal.png").path, toPath: scan)
+        #expect(try legible(["ingest", scan, "-o", folder, "-q"]).status == 0)
+        let document = folder + "/dkg-legal.json"
+        guard corrected else { return (folder, document) }
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("dkg-legal.gt.json")))
+        try Data(((truth as? [String: Any])?["text"] as? String ?? "").utf8).write(to: URL(fileURLWithPath: folder + "/truth.txt"))
+        let aligned = try legible(["align", document, folder + "/truth.txt"])
+        #expect(aligned.status == 0, "\(aligned.stderr)")
+        return (folder, document)
+    }
+
+    @Test(
+        "a model learnt from corrected lines: whole with its record, the same bytes for the same seed, and read line by line by ingest --model"
+    )
+    func learns() throws {
+        guard Self.available else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        let first = try legible(["adapt", document, "-o", folder + "/a.traineddata", "--iterations", "200", "--quiet"])
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let again = try legible(["adapt", document, "-o", folder + "/b.traineddata", "--iterations", "200"])
+        #expect(again.status == 0 && again.stderr.contains("200 iterations, held-out error"), "\(again.stderr)")
+        let model = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.traineddata"))
+        #expect(
+            model == (try Data(contentsOf: URL(fileURLWithPath: folder + "/b.traineddata"))), "the same inputs and seed give the same model"
+        )
+        let record =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/a.adapted.json"))) as? [String: Any]
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: document)))
+        let correctedLines = layout.lines.count { $0.words?.contains { $0.corrected == true } == true }
+        #expect(record?["modelSHA256"] as? String == Checksum.sha256Hex(of: model))
+        #expect((record?["trainingLines"] as? Int ?? 0) + (record?["heldOutLines"] as? Int ?? 0) == correctedLines, "\(record ?? [:])")
+        #expect((record?["heldOutErrorAfter"] as? Double ?? 1) <= (record?["heldOutErrorBefore"] as? Double ?? 0))
+        // The model reads each line again; a line keeps its reading where it read one.
+        let read = try legible(["ingest", folder + "/dkg-legal.png", "-o", folder + "/read", "--model", folder + "/a.traineddata", "-q"])
+        #expect(read.status == 0, "\(read.stderr)")
+        let adapted = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/read/dkg-legal.json")))
+        #expect(adapted.lines.contains { $0.reader == .adapted }, "\(adapted.lines.map(\.reader))")
+    }
+
+    @Test("bad inputs to adapt: one line, a documented exit, and no model left", arguments: AdaptRefusal.allCases)
+    func refusals(_ refusal: AdaptRefusal) throws {
+        guard Self.available else { return }
+        let (folder, document) = try Self.page(corrected: refusal != .noCorrectedLines)
+        var output = folder + "/hand.traineddata"
+        var environment: [String: String] = [:]
+        var held: FileLock?
+        switch refusal {
+        case .noCorrectedLines: break
+        case .notTrainedData: output = folder + "/hand.model"
+        case .folder: try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        case .link:
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/mine"))
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: folder + "/mine")
+        case .scanMissing: try FileManager.default.removeItem(atPath: folder + "/dkg-legal.png")
+        case .scanChanged:
+            try FileManager.default.removeItem(atPath: folder + "/dkg-legal.png")
+            try FileManager.default.copyItem(
+                atPath: Repository.scans.appendingPathComponent("chicago-2.png").path, toPath: folder + "/dkg-legal.png")
+        case .startModelAltered:
+            let models = try temporaryFolder()
+            try Data("not a model".utf8).write(to: URL(fileURLWithPath: models + "/tessdata-best-fra.traineddata"))
+            environment["LEGIBLE_HANDWRITING"] = models
+        case .anotherWriter: held = try FileLock(for: output, wait: 0)
+        }
+        let run = try legible(["adapt", document, "-o", output, "--iterations", "200", "--quiet"], environment: environment)
+        withExtendedLifetime(held) {}
+        #expect(run.status == refusal.status, "\(refusal): \(run.stderr)")
+        #expect(run.stderr.hasPrefix("legible: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/hand.adapted.json"), "no record without its model")
+        if refusal == .link { #expect((try? String(contentsOfFile: folder + "/mine", encoding: .utf8)) == "mine") }
+    }
+
+    @Test(
+        "ingest --model refuses a model that is missing, not a model, another's, or not the one its record describes, before Tesseract reads it"
+    )
+    func modelRefusals() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let scan = Repository.scans.appendingPathComponent("dkg-legal.png").path
+        try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", toPath: folder + "/eng.traineddata")
+        try Data("text".utf8).write(to: URL(fileURLWithPath: folder + "/text.traineddata"))
+        try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/swapped.traineddata")
+        try Data(#"{"format": "legible-adapted-model", "modelSHA256": "00"}"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/swapped.adapted.json"))
+        try FileManager.default.createDirectory(atPath: folder + "/dir.traineddata", withIntermediateDirectories: false)
+        let cases: [(String, Int32, String)] = [
+            ("missing.traineddata", 66, "no such model"), ("text.traineddata", 65, "is not a Tesseract model"),
+            ("eng.traineddata", 65, "has no record of its training"), ("swapped.traineddata", 65, "its SHA-256 differs"),
+            ("dir.traineddata", 65, "is not a regular file"), ("eng.model", 65, "must end in .traineddata"),
+        ]
+        for (name, status, reason) in cases {
+            let run = try legible(["ingest", scan, "-o", folder + "/out", "--model", folder + "/" + name])
+            #expect(
+                run.status == status && run.stderr.contains(reason) && run.stderr.split(separator: "\n").count == 1,
+                "\(name): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out/dkg-legal.json"))
+        }
+    }
+
+    @Test("a kill at any moment leaves no model, and the next run is not kept out")
+    func killed() throws {
+        guard Self.available else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        for delay in [0.3, 2.0, 6.0] {
+            let process = Process()
+            process.executableURL = Repository.legibleExecutable
+            process.arguments = ["adapt", document, "-o", folder + "/hand.traineddata", "--iterations", "400", "--quiet"]
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(!FileManager.default.fileExists(atPath: folder + "/hand.traineddata"), "killed after \(delay) s")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/hand.adapted.json"))
+        }
+        let after = try legible(["adapt", document, "-o", folder + "/hand.traineddata", "--iterations", "200", "--quiet"])
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+}
+
+/// A bad input to `legible adapt`, and its exit status.
+enum AdaptRefusal: CaseIterable, CustomTestStringConvertible {
+    case noCorrectedLines, notTrainedData, folder, link, scanMissing, scanChanged, startModelAltered, anotherWriter
+
+    var status: Int32 {
+        switch self {
+        case .noCorrectedLines, .scanChanged: return 65
+        case .notTrainedData, .folder, .link: return 64
+        case .scanMissing: return 66
+        case .startModelAltered: return 69
+        case .anotherWriter: return 75
+        }
+    }
+
+    var testDescription: String { "\(self)" }
+}
