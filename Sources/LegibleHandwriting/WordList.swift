@@ -48,6 +48,14 @@ public struct WordList: Sendable {
         return node != Self.root && isWord(node)
     }
 
+    /// The list with `words` added, lower-cased, under the rule of ``init(words:)``: the words
+    /// a writer's corrections taught (`Docs/Recognition.md`, "Learning the writer's hand").
+    public func adding(_ words: some Sequence<String>) -> WordList {
+        var list = self
+        for word in words { list.insert(word) }
+        return list
+    }
+
     private mutating func insert(_ word: String) {
         let lowered = word.lowercased()
         guard !lowered.isEmpty,

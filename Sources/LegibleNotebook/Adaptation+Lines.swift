@@ -1,4 +1,5 @@
 import Foundation
+import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
 import LegibleOCR
@@ -23,6 +24,8 @@ extension Adaptation {
         var skipped = 0
         var unknownCharacters: Set<String> = []
         var sources: [Record.Source] = []
+        /// The words of every corrected line, left-out lines too.
+        var words: Set<String> = []
     }
 
     /// The lines of the documents at `paths` that a person corrected or aligned, each cut from
@@ -42,6 +45,7 @@ extension Adaptation {
             }
             let page = try ImageFile.greyImage(data: found.bytes, path: found.scan.path)
             for (text, box) in corrected {
+                collected.words.formUnion(writtenWords(text))
                 let unknown = Set(text.map(String.init)).subtracting(characters).subtracting([" "])
                 guard unknown.isEmpty else {
                     collected.skipped += 1
@@ -54,6 +58,12 @@ extension Adaptation {
                 Record.Source(document: (path as NSString).lastPathComponent, scanSHA256: found.scan.sha256, lines: corrected.count))
         }
         return collected
+    }
+
+    /// The words of `text`: each run between spaces, cut to its letters, digits and
+    /// apostrophes (``WordConfidence/core(_:)``), when it holds a letter.
+    static func writtenWords(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isWhitespace).map { String(WordConfidence.core(String($0))) }.filter { $0.contains(where: \.isLetter) }
     }
 
     /// The text and box of each line holding a word a person wrote or corrected (`edit`,

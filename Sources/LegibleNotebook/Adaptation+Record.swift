@@ -40,5 +40,8 @@ extension Adaptation {
         public var heldOutErrorAfter: Double
         /// Wall-clock seconds the training took.
         public var seconds: Double
+        /// The distinct words of the corrected lines, sorted: what the handwriting reader's
+        /// decoding adds to the language's word list when it reads beside this model.
+        public var words: [String]
     }
 }

@@ -33,7 +33,8 @@ extension Adaptation {
             modelSHA256: Checksum.sha256Hex(of: model), startModelSHA256: startModelSHA256, sources: collected.sources,
             trainingLines: training.count, heldOutLines: heldOut.count, skippedLines: collected.skipped,
             unknownCharacters: collected.unknownCharacters.sorted(), seed: request.seed, iterations: trained.iterations,
-            heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock))
+            heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock),
+            words: collected.words.sorted())
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.commit([

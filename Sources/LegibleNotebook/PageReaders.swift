@@ -69,7 +69,10 @@ public struct PageReaders: Sendable {
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
             let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
-            let words = try Self.wordList(forLanguages: options.languages)
+            var words = try Self.wordList(forLanguages: options.languages)
+            if let taught = options.adaptedModel?.words, !taught.isEmpty {
+                words = (words ?? WordList(words: [])).adding(taught)
+            }
             return HandwritingLineReader(model: model, words: words)
         } catch {
             // A model file or a word list: each failure is one line naming the file.

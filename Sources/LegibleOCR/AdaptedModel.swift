@@ -9,7 +9,8 @@ import LegibleImage
 public struct AdaptedModel: Hashable, Sendable {
     /// The `.traineddata` file's path.
     public var path: String
-    /// Its SHA-256, lower-case hex, as checked against its record.
+    /// The SHA-256 of the file (checked against its record) and of the record's words,
+    /// lower-case hex: what the options digest names it by.
     public var sha256: String
 
     /// Why a model was refused: one line naming the file (exit 66 when it is missing, 65
@@ -62,7 +63,21 @@ public struct AdaptedModel: Hashable, Sendable {
             throw Refusal(missing: false, description: "\(path): is not the model its record \(record) describes (its SHA-256 differs)")
         }
         self.path = path
-        self.sha256 = digest
+        self.words = Self.words(in: object)
+        self.sha256 = Checksum.sha256Hex(of: Array((digest + "\n" + words.joined(separator: "\n")).utf8))
+    }
+
+    /// The words of the writer's corrected lines, from its record, which the handwriting
+    /// reader's decoding adds to the language's word list: at most ``maximumWords``, each a
+    /// string of at most 100 characters without spaces; anything else in the list is passed over.
+    public var words: [String]
+
+    /// The most words a record gives the decoding.
+    public static let maximumWords = 100_000
+
+    static func words(in record: [String: Any]) -> [String] {
+        let listed = (record["words"] as? [Any] ?? []).prefix(maximumWords)
+        return listed.compactMap { $0 as? String }.filter { !$0.isEmpty && $0.count <= 100 && !$0.contains { $0.isWhitespace } }
     }
 
     /// The record's `format` field.

@@ -56,6 +56,14 @@ struct AdaptTests {
         #expect(record?["modelSHA256"] as? String == Checksum.sha256Hex(of: model))
         #expect((record?["trainingLines"] as? Int ?? 0) + (record?["heldOutLines"] as? Int ?? 0) == correctedLines, "\(record ?? [:])")
         #expect((record?["heldOutErrorAfter"] as? Double ?? 1) <= (record?["heldOutErrorBefore"] as? Double ?? 0))
+        // The writer's words: every word with a letter that a person corrected is one, and each is in the page's text.
+        let taught = Set(record?["words"] as? [String] ?? [])
+        let units = Array(layout.text.utf16)
+        let spans = layout.lines.flatMap { $0.words ?? [] }.filter { $0.corrected == true }.map(\.range)
+        let texts: [String] = spans.map { String(decoding: units[$0.start..<$0.end], as: UTF16.self) }
+        let correctedWords = texts.map { $0.trimmingCharacters(in: .punctuationCharacters) }.filter { $0.contains(where: \.isLetter) }
+        #expect(!correctedWords.isEmpty && correctedWords.allSatisfy { taught.contains($0) }, "\(correctedWords) \(taught)")
+        #expect(taught.allSatisfy { layout.text.contains($0) }, "\(taught)")
         // The model reads each line again; a line keeps its reading where it read one.
         let read = try legible(["ingest", folder + "/dkg-legal.png", "-o", folder + "/read", "--model", folder + "/a.traineddata", "-q"])
         #expect(read.status == 0, "\(read.stderr)")

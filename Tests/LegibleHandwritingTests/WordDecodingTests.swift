@@ -33,6 +33,15 @@ struct WordDecodingTests {
         for word in ["th", "bon", "bonds", "two", "two words", ""] { #expect(!words.contains(word), "\(word)") }
     }
 
+    @Test("a writer's words are added to a list under the same rule, leaving the list they were added to as it was")
+    func adding() {
+        let list = WordList(words: ["the", "bond"])
+        let taught = list.adding(["Ypres", "Salandra", "the", "two words", ""])
+        #expect(taught.count == 4 && list.count == 2)
+        for word in ["ypres", "Salandra", "the", "bond"] { #expect(taught.contains(word), "\(word)") }
+        #expect(!taught.contains("two words") && !list.contains("ypres"))
+    }
+
     @Test("a word list file is read, and one that is missing, not UTF-8, empty or too large is refused naming it")
     func wordListFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(getpid())")
