@@ -139,7 +139,7 @@ let package = Package(
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR", "LegibleIngest", "LegibleWeb",
                 "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation", "LegibleHandwriting",
-                "LegiblePDFInput",
+                "LegiblePDFInput", "LegibleBatch",
             ]),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the

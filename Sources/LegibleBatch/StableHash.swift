@@ -18,7 +18,7 @@ public enum StableHash {
     }
 
     /// SplitMix64's output function: every input bit affects every output bit.
-    static func finalise(_ value: UInt64) -> UInt64 {
+    public static func finalise(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb

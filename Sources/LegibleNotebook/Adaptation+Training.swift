@@ -1,4 +1,5 @@
 import Foundation
+import LegibleBatch
 import LegibleSystem
 
 extension Adaptation {
@@ -16,7 +17,7 @@ extension Adaptation {
         var state = seed
         for index in stride(from: count - 1, to: 0, by: -1) {
             state = state &+ 0x9E37_79B9_7F4A_7C15
-            let other = Int(mixed(state) % UInt64(index + 1))
+            let other = Int(StableHash.finalise(state) % UInt64(index + 1))
             order.swapAt(index, other)
         }
         let heldOutCount = max(1, count / 5)
@@ -34,14 +35,6 @@ extension Adaptation {
         try Data(training.joined(separator: "\n").utf8 + [10]).write(to: URL(fileURLWithPath: tools.folder + "/training.txt"))
         try Data(heldOut.joined(separator: "\n").utf8 + [10]).write(to: URL(fileURLWithPath: tools.folder + "/held-out.txt"))
         return (training, heldOut)
-    }
-
-    /// SplitMix64's output function.
-    static func mixed(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 
     /// `line` as `base.pgm` (binary grey) and `base.box`: one box over the whole line holding
