@@ -43,8 +43,8 @@ struct AdaptTests {
         let (folder, document) = try Self.page(corrected: true)
         let first = try legible(["adapt", document, "-o", folder + "/a.traineddata", "--iterations", "200", "--quiet"])
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
-        let again = try legible(["adapt", document, "-o", folder + "/b.traineddata", "--iterations", "200"])
-        #expect(again.status == 0 && again.stderr.contains("200 iterations, held-out error"), "\(again.stderr)")
+        let second = try legible(["adapt", document, "-o", folder + "/b.traineddata", "--iterations", "200"])
+        #expect(second.status == 0 && second.stderr.contains("200 iterations, held-out error"), "\(second.stderr)")
         let model = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.traineddata"))
         #expect(
             model == (try Data(contentsOf: URL(fileURLWithPath: folder + "/b.traineddata"))), "the same inputs and seed give the same model"
@@ -69,6 +69,17 @@ struct AdaptTests {
         #expect(read.status == 0, "\(read.stderr)")
         let adapted = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/read/dkg-legal.json")))
         #expect(adapted.lines.contains { $0.reader == .adapted }, "\(adapted.lines.map(\.reader))")
+        // The loop: reading the notebook again with the model reads every page not corrected,
+        // without --force, and never reads over the corrected one (73, named).
+        let other = folder + "/dkg-ruled.png"
+        try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("dkg-ruled.png").path, toPath: other)
+        #expect(try legible(["ingest", other, "-o", folder, "-q"]).status == 0)
+        let corrected = try Data(contentsOf: URL(fileURLWithPath: document))
+        let again = try legible(["ingest", folder + "/dkg-legal.png", other, "-o", folder, "--model", folder + "/a.traineddata", "-q"])
+        #expect(again.status == 73 && again.stderr.contains("dkg-legal.json"), "\(again.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == corrected, "the corrected page is as it was")
+        let reread = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/dkg-ruled.json")))
+        #expect(reread.lines.contains { $0.reader == .adapted }, "\(reread.lines.map(\.reader))")
     }
 
     @Test("bad inputs to adapt: one line, a documented exit, and no model left", arguments: AdaptRefusal.allCases)
