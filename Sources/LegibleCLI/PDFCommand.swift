@@ -14,7 +14,7 @@ enum PDFCommand {
         summary: "Writes the notebook as one tagged, accessible PDF (PDF/UA-1): the scans, with their text on the handwriting.",
         options: [
             output.spec, title.spec, scans.spec, keep.spec, languages.spec, jobs.spec, force.spec, IngestCommand.timeout.spec,
-            IngestCommand.reader.spec,
+            IngestCommand.reader.spec, IngestCommand.model.spec,
         ],
         run: run)
 
@@ -43,9 +43,10 @@ enum PDFCommand {
         let isScan = { (path: String) in scanExtensions.contains((path as NSString).pathExtension.lowercased()) }
         guard inputs.contains(where: isScan) else {
             guard command[keep] == nil, command[languages] == nil, command[jobs] == nil, !command[force],
-                command[IngestCommand.timeout] == nil, command[IngestCommand.reader] == nil
+                command[IngestCommand.timeout] == nil, command[IngestCommand.reader] == nil, command[IngestCommand.model] == nil
             else {
-                throw CLIError.usage("--keep, -l, --jobs, --force, --timeout and --reader go with images and PDFs, which pdf ingests first")
+                throw CLIError.usage(
+                    "--keep, -l, --jobs, --force, --timeout, --reader and --model go with images and PDFs, which pdf ingests first")
             }
             return (inputs.map(PDFExport.Page.document), nil)
         }
@@ -57,7 +58,8 @@ enum PDFCommand {
             let read = try PageReaders(executable: DesktopCommands.ownPath()).ingestForPDF(
                 pages, into: folder,
                 options: try PageReaders.options(
-                    languages: command[languages], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader]),
+                    languages: command[languages], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader],
+                    model: command[IngestCommand.model]),
                 jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
                 force: command[force], keepingReaders: Console.capture == nil)
             return (read, temporary)

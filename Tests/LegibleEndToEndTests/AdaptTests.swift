@@ -80,6 +80,13 @@ struct AdaptTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == corrected, "the corrected page is as it was")
         let reread = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/dkg-ruled.json")))
         #expect(reread.lines.contains { $0.reader == .adapted }, "\(reread.lines.map(\.reader))")
+        // pdf reads the images it ingests first with the model too.
+        let pdf = try legible([
+            "pdf", other, "-o", folder + "/notebook.pdf", "--model", folder + "/a.traineddata", "--keep", folder + "/kept",
+        ])
+        #expect(pdf.status == 0, "\(pdf.stderr)")
+        let kept = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/kept/dkg-ruled.json")))
+        #expect(kept.lines.contains { $0.reader == .adapted }, "\(kept.lines.map(\.reader))")
     }
 
     @Test("bad inputs to adapt: one line, a documented exit, and no model left", arguments: AdaptRefusal.allCases)
