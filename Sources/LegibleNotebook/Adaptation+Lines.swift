@@ -37,12 +37,8 @@ extension Adaptation {
             let layout = try PageDocuments.load(path).layout
             let corrected = correctedLines(layout)
             guard !corrected.isEmpty else { continue }
-            // Found by the one rule every command follows; its bytes read once more and checked
-            // again, so the bytes cut are the bytes proved.
-            let scan = try VerifiedScan.find(for: layout, documentPath: path, searching: scans)
-            guard let found = try VerifiedScan.withBytes(for: layout, documentPath: path, given: scan.path) else {
-                throw NotebookError(.missingInput, "\(scan.path): is gone")
-            }
+            // Found by the one rule every command follows; the bytes cut are the bytes proved.
+            let found = try VerifiedScan.findWithBytes(for: layout, documentPath: path, searching: scans)
             let page = try ImageFile.greyImage(data: found.bytes, path: found.scan.path)
             for (text, box) in corrected {
                 collected.words.formUnion(writtenWords(text))

@@ -11,11 +11,15 @@ extension Adaptation {
     /// there; `missingDependency` for a start model missing or altered.
     public static func run(_ request: Request, progress: (Progress) -> Void) throws -> Record {
         try checkOutput(request.output)
+        try OutputGuard.refuse(outputs: [request.output], overwriting: request.documents + [request.startModel])
         try checkStartModel(request.startModel)
         let lock: FileLock
         do { lock = try FileLock(for: request.output, wait: 0) } catch .busy {
             throw NotebookError(.busy, "\(request.output): another legible adapt is writing this model")
-        } catch { throw NotebookError(.internalError, "\(request.output): \(error)") }
+        } catch .system(let reason) {
+            // The model's folder is missing or cannot be written: nothing can be made there.
+            throw FileError(.cannotCreate, "\(request.output): \(reason)")
+        }
         defer { withExtendedLifetime(lock) {} }
         let folder = try TemporaryFolder.make(prefix: "legible-adapt")
         defer { TemporaryFolder.remove(folder) }
@@ -34,7 +38,7 @@ extension Adaptation {
             trainingLines: training.count, heldOutLines: heldOut.count, skippedLines: collected.skipped,
             unknownCharacters: collected.unknownCharacters.sorted(), seed: request.seed, iterations: trained.iterations,
             heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock),
-            words: collected.words.sorted())
+            words: Array(collected.words.sorted().prefix(AdaptedModel.maximumWords)))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.commit([

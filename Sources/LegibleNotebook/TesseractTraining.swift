@@ -19,6 +19,8 @@ struct TesseractTraining {
     struct Run {
         var status: Int32
         var output: String
+        /// Whether it was stopped at its deadline.
+        var stopped: Bool
     }
 
     /// Takes the start model's LSTM network out into ``startNetwork``.
@@ -54,7 +56,7 @@ struct TesseractTraining {
             "--max_iterations", String(iterations), "--learning_rate", "0.001", "--debug_interval", "0",
         ]
         let run = try tool("lstmtraining", arguments, seconds: seconds)
-        if run.status == SIGTERM || run.status == -1 { return false }
+        if run.stopped { return false }
         try require(run, "lstmtraining")
         return true
     }
@@ -105,12 +107,16 @@ struct TesseractTraining {
                 .missingDependency, "cannot run /usr/bin/\(name) (install tesseract-ocr, which has Tesseract's training tools)")
         }
         let deadline = Date(timeIntervalSinceNow: seconds)
+        var stopped = false
         while process.isRunning {
-            if Date() > deadline { process.terminate() }
+            if !stopped, Date() > deadline {
+                process.terminate()
+                stopped = true
+            }
             usleep(20_000)
         }
         process.waitUntilExit()
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        return Run(status: process.terminationStatus, output: output)
+        return Run(status: process.terminationStatus, output: output, stopped: stopped)
     }
 }

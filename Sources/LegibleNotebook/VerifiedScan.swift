@@ -28,6 +28,14 @@ public struct VerifiedScan: Sendable, Equatable {
     /// `badData` when the document names no image, or only other images were found, and with
     /// `missingInput` when none is there. One scan at a time is in memory.
     public static func find(for layout: PageLayout, documentPath: String, searching folders: [String]) throws -> VerifiedScan {
+        try findWithBytes(for: layout, documentPath: documentPath, searching: folders).scan
+    }
+
+    /// ``find(for:documentPath:searching:)``, with the bytes that were proved, so a caller that
+    /// reads the scan reads it once.
+    public static func findWithBytes(for layout: PageLayout, documentPath: String, searching folders: [String]) throws -> (
+        scan: VerifiedScan, bytes: Data
+    ) {
         guard let name = layout.image.file else {
             throw NotebookError(.badData, "\(documentPath): records no image file name, so its scan cannot be found")
         }
@@ -38,7 +46,7 @@ public struct VerifiedScan: Sendable, Equatable {
                 mismatched = candidate
                 continue
             }
-            return found.scan
+            return found
         }
         if let mismatched {
             throw NotebookError(.badData, "\(mismatched) is not the image \(documentPath) was recognised from (its SHA-256 differs)")

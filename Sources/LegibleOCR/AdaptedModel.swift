@@ -52,7 +52,7 @@ public struct AdaptedModel: Hashable, Sendable {
             throw Refusal(missing: false, description: "\(path): cannot be read")
         }
         let record = Self.recordPath(for: path)
-        guard let data = FileManager.default.contents(atPath: record), data.count < 1 << 20,
+        guard let data = FileManager.default.contents(atPath: record), data.count <= Self.maximumRecordBytes,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["format"] as? String == Self.recordFormat
         else {
@@ -72,8 +72,11 @@ public struct AdaptedModel: Hashable, Sendable {
     /// string of at most 100 characters without spaces; anything else in the list is passed over.
     public var words: [String]
 
-    /// The most words a record gives the decoding.
+    /// The most words a record gives the decoding; `adapt` writes no more.
     public static let maximumWords = 100_000
+
+    /// The largest record read: ``maximumWords`` words of 100 characters, pretty-printed, fit.
+    public static let maximumRecordBytes = 64 << 20
 
     static func words(in record: [String: Any]) -> [String] {
         let listed = (record["words"] as? [Any] ?? []).prefix(maximumWords)

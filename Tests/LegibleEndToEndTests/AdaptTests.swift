@@ -113,13 +113,23 @@ struct AdaptTests {
             try Data("not a model".utf8).write(to: URL(fileURLWithPath: models + "/tessdata-best-fra.traineddata"))
             environment["LEGIBLE_HANDWRITING"] = models
         case .anotherWriter: held = try FileLock(for: output, wait: 0)
+        case .folderMissing: output = folder + "/missing/hand.traineddata"
+        case .overStartModel:
+            let models = try temporaryFolder()
+            output = models + "/tessdata-best-fra.traineddata"
+            try FileManager.default.copyItem(
+                atPath: Repository.root.appendingPathComponent(".build/vendor/handwriting/tessdata-best-fra.traineddata").path,
+                toPath: output)
+            environment["LEGIBLE_HANDWRITING"] = models
         }
+        let before = try? Data(contentsOf: URL(fileURLWithPath: output))
         let run = try legible(["adapt", document, "-o", output, "--iterations", "200", "--quiet"], environment: environment)
         withExtendedLifetime(held) {}
         #expect(run.status == refusal.status, "\(refusal): \(run.stderr)")
         #expect(run.stderr.hasPrefix("legible: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/hand.adapted.json"), "no record without its model")
         if refusal == .link { #expect((try? String(contentsOfFile: folder + "/mine", encoding: .utf8)) == "mine") }
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: output))) == before, "the output path is as it was")
     }
 
     @Test(
@@ -173,12 +183,14 @@ struct AdaptTests {
 
 /// A bad input to `legible adapt`, and its exit status.
 enum AdaptRefusal: CaseIterable, CustomTestStringConvertible {
-    case noCorrectedLines, notTrainedData, folder, link, scanMissing, scanChanged, startModelAltered, anotherWriter
+    case noCorrectedLines, notTrainedData, folder, link, scanMissing, scanChanged, startModelAltered, anotherWriter, folderMissing
+    case overStartModel
 
     var status: Int32 {
         switch self {
         case .noCorrectedLines, .scanChanged: return 65
-        case .notTrainedData, .folder, .link: return 64
+        case .notTrainedData, .folder, .link, .overStartModel: return 64
+        case .folderMissing: return 73
         case .scanMissing: return 66
         case .startModelAltered: return 69
         case .anotherWriter: return 75
