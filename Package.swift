@@ -120,7 +120,7 @@ let package = Package(
         // The handwriting line reader: PP-OCRv5 through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment"]),
+        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation"]),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(

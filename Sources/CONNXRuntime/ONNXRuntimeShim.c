@@ -16,7 +16,7 @@ enum { API_VERSION = 22 };
 enum {
     GET_ERROR_MESSAGE = 2,
     CREATE_ENV = 3,
-    CREATE_SESSION = 7,
+    CREATE_SESSION_FROM_ARRAY = 8,
     RUN = 9,
     CREATE_SESSION_OPTIONS = 10,
     DISABLE_MEM_PATTERN = 17,
@@ -51,7 +51,7 @@ typedef struct {
 struct LegibleOrtModel {
     void *const *api;
     void *env, *session, *memory;
-    char *input_name, *output_name;
+    char *input_name, *output_name, *second_output;
 };
 
 #define CALL(model, index, type) ((type)(model)->api[index])
@@ -103,13 +103,15 @@ static int read_names(LegibleOrtModel *model, char **error) {
     return 0;
 }
 
-LegibleOrtModel *legible_ort_load(const char *library, const char *path, int threads, char **error) {
+LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t length, int threads, const char *second_output,
+                                  char **error) {
     *error = 0;
     void *const *api = open_api(library, error);
     if (api == 0) return 0;
     LegibleOrtModel *model = calloc(1, sizeof(LegibleOrtModel));
     if (model == 0) return 0;
     model->api = api;
+    model->second_output = second_output ? copy(second_output) : 0;
     void *options = 0;
     int bad = failed(model, CALL(model, CREATE_ENV, Status(*)(int, const char *, void **))(3, "legible", &model->env), "environment", error)
               || failed(model, CALL(model, CREATE_SESSION_OPTIONS, Status(*)(void **))(&options), "options", error)
@@ -119,7 +121,7 @@ LegibleOrtModel *legible_ort_load(const char *library, const char *path, int thr
               // widest line is reused well: each holds its peak for the rest of the process.
               || failed(model, CALL(model, DISABLE_MEM_PATTERN, Status(*)(void *))(options), "memory pattern", error)
               || failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error)
-              || failed(model, CALL(model, CREATE_SESSION, Status(*)(void *, const char *, void *, void **))(model->env, path, options, &model->session), "model", error)
+              || failed(model, CALL(model, CREATE_SESSION_FROM_ARRAY, Status(*)(void *, const void *, size_t, void *, void **))(model->env, bytes, length, options, &model->session), "model", error)
               || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
               || read_names(model, error) != 0;
     if (options) CALL(model, RELEASE_SESSION_OPTIONS, void (*)(void *))(options);
@@ -154,15 +156,19 @@ static int copy_out(LegibleOrtModel *model, void *value, float **output, int64_t
     return 0;
 }
 
-int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, float **output,
+int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, int which, float **output,
                     int64_t *output_shape, size_t *output_rank, char **error) {
     *error = 0;
+    if (which != 0 && (which != 1 || model->second_output == 0)) {
+        *error = copy("the model has no such output");
+        return -1;
+    }
     size_t total = 1;
     for (size_t index = 0; index < rank; index++) total *= (size_t)shape[index];
     void *tensor = 0, *result = 0;
     typedef Status (*TensorCall)(void *, void *, size_t, const int64_t *, size_t, int, void **);
     if (failed(model, CALL(model, CREATE_TENSOR_WITH_DATA, TensorCall)(model->memory, (void *)input, total * sizeof(float), shape, rank, 1, &tensor), "input", error)) return -1;
-    const char *inputs[1] = {model->input_name}, *outputs[1] = {model->output_name};
+    const char *inputs[1] = {model->input_name}, *outputs[1] = {which ? model->second_output : model->output_name};
     typedef Status (*RunCall)(void *, void *, const char *const *, void *const *, size_t, const char *const *, size_t, void **);
     int bad = failed(model, CALL(model, RUN, RunCall)(model->session, 0, inputs, &tensor, 1, outputs, 1, &result), "run", error)
               || copy_out(model, result, output, output_shape, output_rank, error) != 0;
@@ -178,5 +184,6 @@ void legible_ort_free(LegibleOrtModel *model) {
     if (model->env) CALL(model, RELEASE_ENV, void (*)(void *))(model->env);
     free(model->input_name);
     free(model->output_name);
+    free(model->second_output);
     free(model);
 }

@@ -32,6 +32,13 @@ enum AdaptCommand {
                     format: "; their character error rate %.3f before, %.3f after %d iterations", record.heldOutErrorBefore,
                     record.heldOutErrorAfter, record.iterations)
                 + String(format: " (%.0f s)\n", record.seconds))
+        if let head = record.head {
+            try Console.out(
+                String(
+                    format:
+                        "the handwriting reader's head: %d lines learnt, %d kept aside; their error %.3f before, %.3f after %d passes\n",
+                    head.trainingLines, head.heldOutLines, head.heldOutErrorBefore, head.heldOutErrorAfter, head.passes))
+        }
         return 0
     }
 

@@ -61,23 +61,69 @@ public final class HandwritingModel {
     private let handle: OpaquePointer
 
     /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
-    /// run its operators.
+    /// run its operators. The network is loaded with one more output, the features under its
+    /// last layer, which a ``head`` reads.
     public init(files: Files, threads: Int = 1) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        try Self.check(files.model, Files.pinned.model, what: "the handwriting model")
+        let model = try Self.pinnedModel(files)
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
+        guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {
+            throw LoadFailure(description: "\(files.model): is not an ONNX model")
+        }
         var error: UnsafeMutablePointer<CChar>?
-        guard let loaded = legible_ort_load(files.library, files.model, Int32(threads), &error) else {
+        let loaded = graph.withUnsafeBytes {
+            legible_ort_load(files.library, $0.baseAddress, $0.count, Int32(threads), Self.featureOutput, &error)
+        }
+        guard let loaded else {
             defer { free(error) }
             throw LoadFailure(
                 description: "\(files.model): ONNX Runtime could not load it (\(error.map { String(cString: $0) } ?? "no reason given"))")
         }
         handle = loaded
     }
+
+    /// The model file's bytes, refused unless it is there and is the pinned file.
+    static func pinnedModel(_ files: Files) throws(LoadFailure) -> [UInt8] {
+        try check(files.model, Files.pinned.model, what: "the handwriting model")
+        guard let data = FileManager.default.contents(atPath: files.model), Checksum.sha256Hex(of: data) == Files.pinned.model else {
+            throw LoadFailure(description: "\(files.model): the handwriting model changed while it was read")
+        }
+        return [UInt8](data)
+    }
+
+    /// The graph output under the model's last layer: `steps × features` values a line.
+    static let featureOutput = "p2o.pd_op.transpose.8.0"
+
+    /// The model's own last layer, cut to `classes`, for lines read at `widthScale`: where a
+    /// writer's head starts from. Reads the model file again, so only `legible adapt` pays for it.
+    public static func startHead(files: Files, classes: ReadingClasses, widthScale: Double = 1) throws(LoadFailure) -> WriterHead {
+        let model = try pinnedModel(files)
+        guard let weights = ModelGraph.constant("linear_8.w_0", in: model), let bias = ModelGraph.constant("linear_8.b_0", in: model),
+            weights.dimensions.count == 2, let columns = weights.dimensions.last, bias.values.count == columns,
+            classes.indices.allSatisfy({ $0 < columns })
+        else { throw LoadFailure(description: "\(files.model): its last layer is not where it was expected") }
+        let features = weights.dimensions[0]
+        var rows: [Float] = []
+        rows.reserveCapacity(classes.indices.count * features)
+        for index in classes.indices {
+            for feature in 0..<features { rows.append(weights.values[feature * columns + index]) }
+        }
+        guard
+            let head = WriterHead(
+                classes: classes.indices, features: features, weights: rows, bias: classes.indices.map { bias.values[$0] },
+                widthScale: widthScale)
+        else { throw LoadFailure(description: "\(files.model): its last layer is not where it was expected") }
+        return head
+    }
+
+    /// A last layer fitted to the writer's hand (``WriterHead``): when set, and a reading keeps
+    /// exactly its classes, the reading's probabilities are the head's over the network's
+    /// features rather than the model's own.
+    public var head: WriterHead?
 
     deinit { legible_ort_free(handle) }
 
@@ -96,31 +142,55 @@ public final class HandwritingModel {
     /// The class probabilities for a line image: `steps` time steps of `alphabet.count`
     /// values each, row-major; or of `classes.indices.count` when `classes` keeps only some
     /// (the page's script: 18,383 symbols scanned at every step cost more than the reading).
+    /// With a ``head`` over exactly `classes`, the head's probabilities.
     public func probabilities(_ tensor: LineTensor, classes: ReadingClasses? = nil) throws(LoadFailure) -> (steps: Int, values: [Float]) {
+        if let head, let classes, head.classes == classes.indices {
+            let (steps, values) = try features(tensor)
+            return (steps, head.probabilities(values, steps: steps))
+        }
+        let columns = alphabet.count
+        return try run(tensor, output: 0, width: columns) { steps, _, output in
+            guard let kept = classes?.indices else { return Array(UnsafeBufferPointer(start: output, count: steps * columns)) }
+            var values: [Float] = []
+            values.reserveCapacity(steps * kept.count)
+            for step in 0..<steps {
+                let row = output + step * columns
+                for index in kept { values.append(row[index]) }
+            }
+            return values
+        }
+    }
+
+    /// The network's features under its last layer for a line image: `steps` time steps of
+    /// `features` values each, row-major.
+    public func features(_ tensor: LineTensor) throws(LoadFailure) -> (steps: Int, values: [Float]) {
+        try run(tensor, output: 1, width: nil) { steps, columns, output in Array(UnsafeBufferPointer(start: output, count: steps * columns))
+        }
+    }
+
+    /// Runs the network on `tensor` for output `output` (0 the probabilities, 1 the features),
+    /// whose last dimension must be `width` when given, and gives `body` its steps, its columns
+    /// and its values (`steps × columns`, row-major), which live only while `body` runs.
+    func run(
+        _ tensor: LineTensor, output which: Int32, width: Int?, _ body: (Int, Int, UnsafePointer<Float>) -> [Float]
+    ) throws(LoadFailure) -> (steps: Int, values: [Float]) {
         var output: UnsafeMutablePointer<Float>?
         var shape = [Int64](repeating: 0, count: 8)
         var rank = 0
         var error: UnsafeMutablePointer<CChar>?
         let status = tensor.values.withUnsafeBufferPointer { input in
             [Int64(1), 3, Int64(tensor.height), Int64(tensor.width)].withUnsafeBufferPointer { dimensions in
-                legible_ort_run(handle, input.baseAddress, dimensions.baseAddress, 4, &output, &shape, &rank, &error)
+                legible_ort_run(handle, input.baseAddress, dimensions.baseAddress, 4, which, &output, &shape, &rank, &error)
             }
         }
         defer { free(output) }
-        guard status == 0, let output, rank == 3, Int(shape[2]) == alphabet.count else {
+        guard status == 0, let output, rank == 3, shape[2] > 0, width.map({ Int(shape[2]) == $0 }) ?? true else {
             defer { free(error) }
             throw LoadFailure(
                 description:
                     "the handwriting model could not read a line (\(error.map { String(cString: $0) } ?? "an output of another shape"))")
         }
         let steps = Int(shape[1])
-        guard let kept = classes?.indices else { return (steps, Array(UnsafeBufferPointer(start: output, count: steps * alphabet.count))) }
-        var values: [Float] = []
-        values.reserveCapacity(steps * kept.count)
-        for step in 0..<steps {
-            let row = output + step * alphabet.count
-            for index in kept { values.append(row[index]) }
-        }
-        return (steps, values)
+        return (steps, body(steps, Int(shape[2]), output))
     }
 }

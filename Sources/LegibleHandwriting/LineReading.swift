@@ -67,7 +67,13 @@ extension HandwritingModel {
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
     ) throws(LoadFailure) -> [LineReading] {
         let lines = boxes.map { image.crop($0, padding: padding) }
-        let (width, sampled) = try sampledWidth(lines.prefix(Self.sampleLines).map(\.image), classes: classes)
+        // A writer's head was learnt at its hand's width, which every page is then read at.
+        let (width, sampled) =
+            if let head, head.classes == classes?.indices {
+                (Self.widthScales.firstIndex(of: head.widthScale) ?? 0, [[(steps: Int, values: [Float])]]())
+            } else {
+                try sampledWidth(lines.prefix(Self.sampleLines).map(\.image), classes: classes)
+            }
         var readings: [LineReading] = []
         for index in lines.indices {
             let (line, origin) = lines[index]

@@ -26,12 +26,16 @@ extension Adaptation {
         var sources: [Record.Source] = []
         /// The words of every corrected line, left-out lines too.
         var words: Set<String> = []
+        /// The corrected lines as the handwriting reader's head learns them, and how many it
+        /// left out (characters outside the page script's classes).
+        var headLines: [HeadSource.Line] = []
+        var headSkipped = 0
     }
 
     /// The lines of the documents at `paths` that a person corrected or aligned, each cut from
     /// its scan (looked for beside its document and in `scans`, and proved by its SHA-256), and
     /// kept when `characters` spell its text. A page with no such line is passed over.
-    static func collect(_ paths: [String], scans: [String], characters: Set<String>) throws -> Collected {
+    static func collect(_ paths: [String], scans: [String], characters: Set<String>, hand: HeadSource) throws -> Collected {
         var collected = Collected()
         for path in paths {
             let layout = try PageDocuments.load(path).layout
@@ -40,6 +44,7 @@ extension Adaptation {
             // Found by the one rule every command follows; the bytes cut are the bytes proved.
             let found = try VerifiedScan.findWithBytes(for: layout, documentPath: path, searching: scans)
             let page = try ImageFile.greyImage(data: found.bytes, path: found.scan.path)
+            try hand.collect(corrected, page: page, boxes: layout.lines.map(\.box), into: &collected)
             for (text, box) in corrected {
                 collected.words.formUnion(writtenWords(text))
                 let unknown = Set(text.map(String.init)).subtracting(characters).subtracting([" "])

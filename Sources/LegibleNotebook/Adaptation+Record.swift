@@ -15,6 +15,28 @@ extension Adaptation {
             /// Its corrected lines.
             public var lines: Int
         }
+        /// The handwriting reader's last layer fitted to the same lines (`Docs/Recognition.md`,
+        /// "The writer's hand in the handwriting reader").
+        public struct Head: Codable, Equatable, Sendable {
+            /// Lines learnt (every line it could: the head kept learnt them all), kept aside to
+            /// measure it, and left out (characters outside the page script).
+            public var trainingLines: Int
+            public var heldOutLines: Int
+            public var skippedLines: Int
+            /// Passes over the lines.
+            public var passes: Int
+            /// The width the lines were learnt at and every page is read at, as a factor of a
+            /// line's width at the model's height: the one most corrected lines' pages chose.
+            public var widthScale: Double
+            /// The lines kept aside: greedy character error rate (0…1) of the model's own last
+            /// layer, and of the same head trained without them.
+            public var heldOutErrorBefore: Double
+            public var heldOutErrorAfter: Double
+            /// Wall-clock seconds its training took, reading the lines' features included.
+            public var seconds: Double
+            /// `WriterHead`'s bytes, base64.
+            public var weights: String
+        }
         /// ``AdaptedModel/recordFormat``.
         public var format = AdaptedModel.recordFormat
         /// The record's version: 1.
@@ -43,5 +65,7 @@ extension Adaptation {
         /// The distinct words of the corrected lines, sorted: what the handwriting reader's
         /// decoding adds to the language's word list when it reads beside this model.
         public var words: [String]
+        /// The handwriting reader's head; nil with fewer than five lines it can learn from.
+        public var head: Head?
     }
 }

@@ -24,10 +24,12 @@ extension Adaptation {
         let folder = try TemporaryFolder.make(prefix: "legible-adapt")
         defer { TemporaryFolder.remove(folder) }
         let tools = TesseractTraining(folder: folder, startModel: request.startModel)
-        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet())
+        let hand = try HeadSource(files: request.handwriting)
+        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand)
         let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed)
         try tools.extractNetwork()
         let clock = Date()
+        let head = try hand.learn(collected, seed: request.seed)
         let trained = try train(tools, training: training, heldOut: heldOut, request: request, progress: progress)
         try tools.finish(trained.checkpoint, output: folder + "/model.traineddata")
         guard let model = FileManager.default.contents(atPath: folder + "/model.traineddata") else {
@@ -38,7 +40,7 @@ extension Adaptation {
             trainingLines: training.count, heldOutLines: heldOut.count, skippedLines: collected.skipped,
             unknownCharacters: collected.unknownCharacters.sorted(), seed: request.seed, iterations: trained.iterations,
             heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock),
-            words: Array(collected.words.sorted().prefix(AdaptedModel.maximumWords)))
+            words: Array(collected.words.sorted().prefix(AdaptedModel.maximumWords)), head: head)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try AtomicFile.commit([

@@ -13,13 +13,7 @@ extension Adaptation {
             throw NotebookError(
                 .badData, "\(count) corrected lines to learn from\(left); at least \(fewestLines) are needed: correct more lines first")
         }
-        var order = Array(0..<count)
-        var state = seed
-        for index in stride(from: count - 1, to: 0, by: -1) {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            let other = Int(StableHash.finalise(state) % UInt64(index + 1))
-            order.swapAt(index, other)
-        }
+        let order = shuffled(count, seed: seed)
         let heldOutCount = max(1, count / 5)
         var made: [String?] = []
         for (position, index) in order.enumerated() {

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleHandwriting
 import LegibleImage
 import LegibleOCR
 import LegibleSystem
@@ -26,12 +27,16 @@ public enum Adaptation {
         public var maximumIterations: Int?
         /// Chooses which lines are kept aside; the same inputs and seed give the same model.
         public var seed: UInt64 = 1
+        /// The handwriting reader whose last layer is fitted too: by default the files beside
+        /// the start model, where `Tools/install-dependencies` puts both.
+        public var handwriting: HandwritingModel.Files
 
         /// A request to learn from `documents` into `output`, starting from `startModel`.
         public init(documents: [String], output: String, startModel: String) {
             self.documents = documents
             self.output = output
             self.startModel = startModel
+            handwriting = HandwritingModel.Files(folder: (startModel as NSString).deletingLastPathComponent)
         }
     }
 

@@ -73,7 +73,20 @@ public struct PageReaders: Sendable {
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)
             }
+            if let bytes = options.adaptedModel?.head {
+                // Checked before any page is read: a record's head that is not one for this
+                // model's classes is a bad model, not a missing dependency.
+                guard let head = WriterHead(bytes: bytes), head.classes == model.latinClasses().indices,
+                    head.features == WriterHead.modelFeatures
+                else {
+                    throw NotebookError(
+                        .badData, "\(options.adaptedModel?.path ?? ""): its record's head does not fit the handwriting model")
+                }
+                model.head = head
+            }
             return HandwritingLineReader(model: model, words: words)
+        } catch let error as NotebookError {
+            throw error
         } catch {
             // A model file or a word list: each failure is one line naming the file.
             throw NotebookError(.missingDependency, String(describing: error))

@@ -64,7 +64,23 @@ public struct AdaptedModel: Hashable, Sendable {
         }
         self.path = path
         self.words = Self.words(in: object)
-        self.sha256 = Checksum.sha256Hex(of: Array((digest + "\n" + words.joined(separator: "\n")).utf8))
+        self.head = try Self.head(in: object, path: path, record: record)
+        self.sha256 = Checksum.sha256Hex(
+            of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? []))
+    }
+
+    /// The handwriting reader's last layer fitted to the writer (`WriterHead`'s bytes in
+    /// LegibleHandwriting), from the record's `head.weights` (base64); nil when the record has
+    /// none. A head that is not base64 is refused; one whose bytes are not a head is refused
+    /// by the handwriting reader.
+    public var head: [UInt8]?
+
+    static func head(in record: [String: Any], path: String, record name: String) throws(Refusal) -> [UInt8]? {
+        guard let entry = record["head"] else { return nil }
+        guard let fields = entry as? [String: Any], let text = fields["weights"] as? String,
+            let data = Data(base64Encoded: text), !data.isEmpty
+        else { throw Refusal(missing: false, description: "\(path): its record \(name) holds a head that is not base64 weights") }
+        return [UInt8](data)
     }
 
     /// The words of the writer's corrected lines, from its record, which the handwriting

@@ -35,6 +35,12 @@ struct AdaptTests {
         return (folder, document)
     }
 
+    /// The truth's line texts of a bundled scan.
+    static func truthLines(_ name: String) throws -> [String] {
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent(name + ".gt.json")))
+        return ((truth as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+    }
+
     @Test(
         "a model learnt from corrected lines: whole with its record, the same bytes for the same seed, and read line by line by ingest --model"
     )
@@ -55,7 +61,10 @@ struct AdaptTests {
         let correctedLines = layout.lines.count { $0.words?.contains { $0.corrected == true } == true }
         #expect(record?["modelSHA256"] as? String == Checksum.sha256Hex(of: model))
         #expect((record?["trainingLines"] as? Int ?? 0) + (record?["heldOutLines"] as? Int ?? 0) == correctedLines, "\(record ?? [:])")
-        #expect((record?["heldOutErrorAfter"] as? Double ?? 1) <= (record?["heldOutErrorBefore"] as? Double ?? 0))
+        // The handwriting reader's head learnt the same lines, and reads with the model.
+        let head = record?["head"] as? [String: Any]
+        #expect(head?["trainingLines"] as? Int == correctedLines && head?["heldOutLines"] as? Int == 1, "\(head ?? [:])")
+        #expect(Data(base64Encoded: head?["weights"] as? String ?? "")?.isEmpty == false)
         // The writer's words: every word with a letter that a person corrected is one, and each is in the page's text.
         let taught = Set(record?["words"] as? [String] ?? [])
         let units = Array(layout.text.utf16)
@@ -69,6 +78,20 @@ struct AdaptTests {
         #expect(read.status == 0, "\(read.stderr)")
         let adapted = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/read/dkg-legal.json")))
         #expect(adapted.lines.contains { $0.reader == .adapted }, "\(adapted.lines.map(\.reader))")
+        // The handwriting reader reads with the writer's head: the lines it learnt read as
+        // written at least as often as without it, and not as before.
+        var exact: [Int] = []
+        var readings: [String] = []
+        for extra in [[], ["--model", folder + "/a.traineddata"]] {
+            let out = folder + "/hand\(exact.count)"
+            let run = try legible(["ingest", folder + "/dkg-legal.png", "-o", out, "--reader", "handwriting", "-q"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let read = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: out + "/dkg-legal.json")))
+            let lines = read.lines.map { read.text(of: $0.range).trimmingCharacters(in: .whitespacesAndNewlines) }
+            exact.append(try Self.truthLines("dkg-legal").count { lines.contains($0) })
+            readings.append(read.text)
+        }
+        #expect(exact[1] >= exact[0] && readings[1] != readings[0], "lines read as written: \(exact); \(readings)")
         // The loop: reading the notebook again with the model reads every page not corrected,
         // without --force, and never reads over the corrected one (73, named).
         let other = folder + "/dkg-ruled.png"
@@ -145,7 +168,17 @@ struct AdaptTests {
         try Data(#"{"format": "legible-adapted-model", "modelSHA256": "00"}"#.utf8).write(
             to: URL(fileURLWithPath: folder + "/swapped.adapted.json"))
         try FileManager.default.createDirectory(atPath: folder + "/dir.traineddata", withIntermediateDirectories: false)
+        // A record that names the model but holds a head that is not base64, or not a head.
+        let digest = try #require(Checksum.sha256Hex(ofFileAt: folder + "/eng.traineddata"))
+        for (name, weights) in [("unreadable", "not base64!"), ("headless", "AAAA")] {
+            try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/\(name).traineddata")
+            try Data(#"{"format": "legible-adapted-model", "modelSHA256": "\#(digest)", "head": {"weights": "\#(weights)"}}"#.utf8).write(
+                to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
+        }
+        let unfit = try legible(["ingest", scan, "-o", folder + "/out", "--model", folder + "/headless.traineddata", "--reader", "auto"])
+        #expect(unfit.status == 65 && unfit.stderr.contains("does not fit the handwriting model"), "\(unfit.stderr)")
         let cases: [(String, Int32, String)] = [
+            ("unreadable.traineddata", 65, "holds a head that is not base64"),
             ("missing.traineddata", 66, "no such model"), ("text.traineddata", 65, "is not a Tesseract model"),
             ("eng.traineddata", 65, "has no record of its training"), ("swapped.traineddata", 65, "its SHA-256 differs"),
             ("dir.traineddata", 65, "is not a regular file"), ("eng.model", 65, "must end in .traineddata"),

@@ -9,15 +9,18 @@
 /// (Docs/Recognition.md, "Handwriting"). Only the calls used here are declared, in the shim.
 typedef struct LegibleOrtModel LegibleOrtModel;
 
-/// Opens the library at `library`, and the model at `model` with `threads` threads for its
-/// operators. Returns NULL on failure, with a message in `*error` (free it with free()).
-LegibleOrtModel *legible_ort_load(const char *library, const char *model, int threads, char **error);
+/// Opens the library at `library`, and the model serialised in the `length` bytes at `model`
+/// with `threads` threads for its operators; `second_output`, when not NULL, names a second
+/// output of the graph that a run may ask for instead of the first. Returns NULL on failure,
+/// with a message in `*error` (free it with free()).
+LegibleOrtModel *legible_ort_load(const char *library, const void *model, size_t length, int threads, const char *second_output,
+                                  char **error);
 
-/// Runs the model on one float32 tensor `input` of `rank` dimensions `shape`. On success
-/// returns 0, `*output` holds the first output's values (free it with free()), `output_shape`
-/// its dimensions (at most 8) and `*output_rank` their count. On failure returns -1 with a
-/// message in `*error`.
-int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, float **output,
+/// Runs the model on one float32 tensor `input` of `rank` dimensions `shape`, computing only
+/// what output `which` needs (0 the first, 1 the second named at load). On success returns 0,
+/// `*output` holds that output's values (free it with free()), `output_shape` its dimensions
+/// (at most 8) and `*output_rank` their count. On failure returns -1 with a message in `*error`.
+int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, int which, float **output,
                     int64_t *output_shape, size_t *output_rank, char **error);
 
 /// Releases the model (the library stays loaded for the process).

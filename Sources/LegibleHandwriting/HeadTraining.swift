@@ -1,0 +1,66 @@
+import Foundation
+import LegibleEvaluation
+
+/// Fits a ``WriterHead`` to a writer's corrected lines (`Docs/Recognition.md`, "The writer's
+/// hand in the handwriting reader"): the network's features of each line stay as they are, and
+/// only the last layer learns, by CTC's loss with Adam, pulled towards where it started so that
+/// a few lines cannot carry it far, for a fixed number of passes: a writer's few corrected lines
+/// keep too few aside to choose a pass by (`Docs/Recognition.md`).
+public enum HeadTraining {
+    /// One line to learn from: the network's features for it and its text as class positions.
+    public struct Line: Sendable {
+        /// `steps × head.features` values, row-major.
+        public var features: [Float]
+        /// The line's time steps.
+        public var steps: Int
+        /// The text, each character as its position in the head's classes (never 0, the blank).
+        public var labels: [Int]
+
+        /// A line of `steps` time steps of `features`, reading `labels`.
+        public init(features: [Float], steps: Int, labels: [Int]) { (self.features, self.steps, self.labels) = (features, steps, labels) }
+    }
+
+    /// How the head learns. Chosen on the French sheets of the real corpus, each page's first
+    /// half learnt and its second half read (`Docs/Recognition.md`).
+    public struct Settings: Sendable, Equatable {
+        /// Adam's step size.
+        public var learningRate: Float = 3e-3
+        /// How hard the weights are pulled back to the start head (an L2 penalty's weight).
+        public var pull: Float = 1e-2
+        /// Passes over the lines.
+        public var passes = 10
+
+        /// The chosen settings.
+        public init() {}
+    }
+
+    /// Trains `start` on `training` for ``Settings/passes`` passes; `order(pass)` gives the
+    /// order the lines are taken in on each pass (a permutation of `training`'s indices).
+    public static func train(_ start: WriterHead, training: [Line], settings: Settings = Settings(), order: (Int) -> [Int]) -> WriterHead {
+        var optimiser = Adam(start, settings: settings)
+        for pass in 1...max(1, settings.passes) {
+            for index in order(pass) where training.indices.contains(index) { optimiser.learn(training[index]) }
+        }
+        return optimiser.head
+    }
+
+    /// The character error rate of `head`'s greedy readings of `lines`, character-weighted; 0
+    /// when the lines hold no character.
+    public static func errorRate(_ head: WriterHead, _ lines: [Line]) -> Double {
+        var (errors, characters) = (0, 0)
+        for line in lines {
+            let scores = head.logProbabilities(line.features, steps: line.steps)
+            var read: [Int] = []
+            var previous = -1
+            for step in 0..<line.steps {
+                let row = scores[(step * head.classes.count)..<((step + 1) * head.classes.count)]
+                let best = row.indices.max { row[$0] < row[$1] }.map { $0 - step * head.classes.count } ?? 0
+                if best != previous, best != 0 { read.append(best) }
+                previous = best
+            }
+            errors += Scorer.levenshtein(read, line.labels)
+            characters += line.labels.count
+        }
+        return characters == 0 ? 0 : Double(errors) / Double(characters)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import LegibleBatch
+import LegibleHandwriting
+import LegibleLayout
+import LegibleOCR
+
+extension Adaptation {
+    /// The handwriting reader whose last layer is fitted beside the Tesseract model
+    /// (`Docs/Recognition.md`, "The writer's hand in the handwriting reader"), and the classes
+    /// of the page script it reads.
+    struct HeadSource {
+        let files: HandwritingModel.Files
+        let model: HandwritingModel
+        let classes: ReadingClasses
+
+        /// The reader from `files`; its files missing or altered is a missing dependency.
+        init(files: HandwritingModel.Files) throws {
+            self.files = files
+            do {
+                model = try HandwritingModel(files: files)
+            } catch {
+                throw NotebookError(.missingDependency, error.description)
+            }
+            classes = model.latinClasses()
+        }
+
+        /// A corrected line as the head learns it: its crop, its text as class positions, and
+        /// the width its page would be read at.
+        struct Line {
+            var crop: GreyImage
+            var labels: [Int]
+            var scale: Double
+        }
+
+        /// Adds `corrected`'s lines of `page`, whose lines are `boxes`, to `collected`; a line
+        /// with a character outside the classes is counted and left out.
+        func collect(
+            _ corrected: [(text: String, box: PixelBox)], page: (width: Int, height: Int, pixels: [UInt8]), boxes: [PixelBox],
+            into collected: inout Collected
+        ) throws {
+            let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
+            let scale: Double
+            do { scale = try model.pageScale(of: image, page: boxes, classes: classes) } catch {
+                throw NotebookError(.missingDependency, error.description)
+            }
+            for line in corrected {
+                guard let labels = HeadTraining.labels(line.text, classes: classes) else {
+                    collected.headSkipped += 1
+                    continue
+                }
+                collected.headLines.append(Line(crop: HandwritingModel.lineCrop(of: image, box: line.box), labels: labels, scale: scale))
+            }
+        }
+
+        /// Fits the head to `collected`'s lines, all read at the width most of them were read
+        /// at (the hand's); nil with fewer than ``fewestLines`` lines. The head is first trained
+        /// without one line in five (at least one; a shuffle seeded with `seed` chooses them),
+        /// which it then reads to measure what it learnt; the head kept is trained the same way
+        /// on every line.
+        func learn(_ collected: Collected, seed: UInt64) throws -> Record.Head? {
+            guard collected.headLines.count >= fewestLines else { return nil }
+            let clock = Date()
+            let counts = Dictionary(grouping: collected.headLines, by: \.scale).mapValues(\.count)
+            let scale = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
+            let start: WriterHead
+            let lines: [HeadTraining.Line]
+            do {
+                start = try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
+                lines = try collected.headLines.map { line in
+                    let output = try model.features(of: line.crop, scale: scale)
+                    return HeadTraining.Line(features: output.values, steps: output.steps, labels: line.labels)
+                }
+            } catch {
+                throw NotebookError(.missingDependency, String(describing: error))
+            }
+            let order = shuffled(lines.count, seed: seed)
+            let aside = max(1, lines.count / 5)
+            let heldOut = order.prefix(aside).map { lines[$0] }
+            let training = order.dropFirst(aside).map { lines[$0] }
+            let check = HeadTraining.train(start, training: training) { shuffled(training.count, seed: seed &+ UInt64($0)) }
+            let head = HeadTraining.train(start, training: lines) { shuffled(lines.count, seed: seed &+ UInt64($0)) }
+            return Record.Head(
+                trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
+                passes: HeadTraining.Settings().passes, widthScale: scale, heldOutErrorBefore: HeadTraining.errorRate(start, heldOut),
+                heldOutErrorAfter: HeadTraining.errorRate(check, heldOut), seconds: Date().timeIntervalSince(clock),
+                weights: Data(head.bytes).base64EncodedString())
+        }
+    }
+
+    /// `0..<count` in an order fixed by `seed`: a Fisher–Yates shuffle drawn from a stable hash,
+    /// so the same seed keeps the same lines aside on every machine.
+    static func shuffled(_ count: Int, seed: UInt64) -> [Int] {
+        var order = Array(0..<count)
+        var state = seed
+        for index in stride(from: count - 1, to: 0, by: -1) {
+            state = state &+ 0x9E37_79B9_7F4A_7C15
+            let other = Int(StableHash.finalise(state) % UInt64(index + 1))
+            order.swapAt(index, other)
+        }
+        return order
+    }
+}

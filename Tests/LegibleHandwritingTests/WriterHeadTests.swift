@@ -1,0 +1,117 @@
+import Foundation
+import LegibleHandwriting
+import LegibleImage
+import LegibleLayout
+import LegibleTestSupport
+import Testing
+
+/// The handwriting reader's last layer fitted to a writer (`Docs/Recognition.md`, "The writer's
+/// hand in the handwriting reader"): the network's features read through a graph output added
+/// to the real model, the start head read from its bytes, CTC's gradient, and a head that
+/// learns a hand from a few of its lines.
+@Suite("the writer's head of the handwriting reader", .serialized)
+struct WriterHeadTests {
+    /// The truth lines (text, box) of a bundled scan, and the page in grey.
+    static func scan(_ name: String) throws -> (page: GreyImage, lines: [(text: String, box: PixelBox)]) {
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent(name + ".gt.json")))
+        let lines = ((truth as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { line -> (String, PixelBox)? in
+            guard let text = line["text"] as? String, let box = line["box"] as? [Double], box.count == 4 else { return nil }
+            return (text, PixelBox(x: box[0], y: box[1], width: box[2], height: box[3]))
+        }
+        let path = Repository.scans.appendingPathComponent(name + ".png").path
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+        return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), lines)
+    }
+
+    static func files() -> HandwritingModel.Files { HandwritingModel.Files(folder: HandwritingReaderTests.folder) }
+
+    @Test("the start head over the features gives the model's own probabilities, renormalised over the page script's classes")
+    func startHeadIsTheModels() throws {
+        guard let model = try HandwritingReaderTests.model() else { return }
+        let classes = model.latinClasses()
+        let head = try HandwritingModel.startHead(files: Self.files(), classes: classes)
+        #expect(head.features == WriterHead.modelFeatures && head.classes == classes.indices)
+        let (page, lines) = try Self.scan("chicago-1")
+        let line = page.crop(lines[0].box, padding: 8).image
+        let tensor = LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: 1)
+        let own = try model.probabilities(tensor, classes: classes)
+        let features = try model.features(tensor)
+        #expect(features.steps == own.steps && features.values.count == own.steps * WriterHead.modelFeatures)
+        let fitted = head.probabilities(features.values, steps: features.steps)
+        var largest: Float = 0
+        for step in 0..<own.steps {
+            let row = own.values[(step * classes.indices.count)..<((step + 1) * classes.indices.count)]
+            let total = row.reduce(0, +)
+            for (index, value) in row.enumerated() {
+                largest = max(largest, abs(value / total - fitted[step * classes.indices.count + index]))
+            }
+        }
+        #expect(largest < 1e-3, "largest difference \(largest)")
+    }
+
+    @Test("CTC's gradient is the loss's slope: each score nudged changes the loss by its gradient")
+    func ctcGradient() {
+        let (steps, classes, labels) = (7, 4, [1, 2, 2])
+        let scores = (0..<(steps * classes)).map { Float(sin(Double($0) * 1.7)) }
+        func logSoftmax(_ scores: [Float]) -> [Float] {
+            (0..<steps).flatMap { step -> [Float] in
+                let row = scores[(step * classes)..<((step + 1) * classes)]
+                let total = log(row.map { exp(Double($0)) }.reduce(0, +))
+                return row.map { Float(Double($0) - total) }
+            }
+        }
+        guard let (loss, gradient) = HeadTraining.ctc(logSoftmax(scores), steps: steps, classes: classes, labels: labels) else {
+            Issue.record("no alignment for three labels in seven steps")
+            return
+        }
+        for index in [0, 5, 9, 14, 27] {
+            var nudged = scores
+            nudged[index] += 1e-2
+            let slope = ((HeadTraining.ctc(logSoftmax(nudged), steps: steps, classes: classes, labels: labels)?.loss ?? 0) - loss) / 1e-2
+            #expect(abs(slope - Double(gradient[index])) < 1e-2, "score \(index): slope \(slope), gradient \(gradient[index])")
+        }
+        #expect(HeadTraining.ctc(logSoftmax(scores), steps: 2, classes: classes, labels: labels) == nil, "three labels need three steps")
+    }
+
+    @Test("a head learns a narrow hand from two pages of it: a third page of the same hand reads with fewer than 0.6 times the errors")
+    func learnsAHand() throws {
+        guard let model = try HandwritingReaderTests.model() else { return }
+        let classes = model.latinClasses()
+        // A hand of narrow letters: the Kristi font's lines at 0.6 of their width, which the
+        // model reads badly, as it reads the 1914 diary's hand at its own width.
+        func lines(_ name: String) throws -> [HeadTraining.Line] {
+            let (page, truth) = try Self.scan(name)
+            return try truth.compactMap { line in
+                let crop = page.crop(HandwritingLineReader.readBox(line.box), padding: 8).image
+                let output = try model.features(
+                    LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: Self.narrow))
+                return HeadTraining.labels(line.text, classes: classes).map {
+                    HeadTraining.Line(features: output.values, steps: output.steps, labels: $0)
+                }
+            }
+        }
+        let learnt = try lines("kristi-grid") + lines("kristi-legal")
+        let unseen = try lines("kristi-plain")
+        try #require(learnt.count >= 8 && unseen.count >= 4)
+        let start = try HandwritingModel.startHead(files: Self.files(), classes: classes)
+        let head = HeadTraining.train(start, training: learnt) { _ in Array(learnt.indices) }
+        let (before, after) = (HeadTraining.errorRate(start, unseen), HeadTraining.errorRate(head, unseen))
+        #expect(before > 0.2 && after < 0.6 * before, "unseen page: \(before) → \(after)")
+    }
+
+    /// The width factor that makes the Kristi font a narrow hand.
+    static let narrow = 0.6
+
+    @Test("a head's bytes read back as the same head; truncated, oversized or non-finite ones are refused")
+    func bytes() throws {
+        let head = try #require(WriterHead(classes: [0, 3, 9], features: 2, weights: [1, -2, 0.5, 4, 0, 1e-3], bias: [0, 1, -1]))
+        #expect(WriterHead(bytes: head.bytes) == head)
+        #expect(WriterHead(bytes: Array(head.bytes.dropLast())) == nil)
+        #expect(WriterHead(bytes: head.bytes + [0, 0, 0, 0]) == nil)
+        #expect(WriterHead(bytes: []) == nil)
+        var infinite = head.bytes
+        infinite.replaceSubrange((infinite.count - 4)..., with: [0, 0, 0x80, 0x7F])
+        #expect(WriterHead(bytes: infinite) == nil)
+        #expect(WriterHead(classes: [3, 0, 9], features: 2, weights: head.weights, bias: head.bias) == nil, "the blank first, ascending")
+    }
+}
