@@ -20,7 +20,7 @@ public struct WriterHead: Sendable, Equatable {
     public var bias: [Float]
     /// The width the writer's lines are read at, as a factor of a line's width at the model's
     /// height (one of ``HandwritingModel/widthScales``): the width its features were learnt at.
-    /// The width is the hand's (`Docs/Recognition.md`, "The page's width"), so every page is
+    /// The width is the hand's (`Docs/Recognition.md`, "Handwriting"), so every page is
     /// read at it.
     public var widthScale: Double
 
