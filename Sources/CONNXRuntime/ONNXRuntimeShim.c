@@ -16,6 +16,7 @@ enum { API_VERSION = 22 };
 enum {
     GET_ERROR_MESSAGE = 2,
     CREATE_ENV = 3,
+    CREATE_SESSION = 7,
     CREATE_SESSION_FROM_ARRAY = 8,
     RUN = 9,
     CREATE_SESSION_OPTIONS = 10,
@@ -103,8 +104,16 @@ static int read_names(LegibleOrtModel *model, char **error) {
     return 0;
 }
 
-LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t length, int threads, const char *second_output,
-                                  char **error) {
+/// A session for the model at `path`, or in the `length` bytes at `bytes` when not NULL.
+static Status create_session(LegibleOrtModel *model, const char *path, const void *bytes, size_t length, void *options) {
+    if (bytes) {
+        return CALL(model, CREATE_SESSION_FROM_ARRAY, Status(*)(void *, const void *, size_t, void *, void **))(model->env, bytes, length, options, &model->session);
+    }
+    return CALL(model, CREATE_SESSION, Status(*)(void *, const char *, void *, void **))(model->env, path, options, &model->session);
+}
+
+LegibleOrtModel *legible_ort_load(const char *library, const char *path, const void *bytes, size_t length, int threads,
+                                  const char *second_output, char **error) {
     *error = 0;
     void *const *api = open_api(library, error);
     if (api == 0) return 0;
@@ -121,7 +130,7 @@ LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t
               // widest line is reused well: each holds its peak for the rest of the process.
               || failed(model, CALL(model, DISABLE_MEM_PATTERN, Status(*)(void *))(options), "memory pattern", error)
               || failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error)
-              || failed(model, CALL(model, CREATE_SESSION_FROM_ARRAY, Status(*)(void *, const void *, size_t, void *, void **))(model->env, bytes, length, options, &model->session), "model", error)
+              || failed(model, create_session(model, path, bytes, length, options), "model", error)
               || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
               || read_names(model, error) != 0;
     if (options) CALL(model, RELEASE_SESSION_OPTIONS, void (*)(void *))(options);

@@ -61,22 +61,28 @@ public final class HandwritingModel {
     private let handle: OpaquePointer
 
     /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
-    /// run its operators. The network is loaded with one more output, the features under its
-    /// last layer, which a ``head`` reads.
-    public init(files: Files, threads: Int = 1) throws(LoadFailure) {
+    /// run its operators. With `features`, the network is loaded with one more output, the
+    /// features under its last layer, which ``features(_:)`` and a ``head`` read; that costs
+    /// the model's size again while it loads, so only a reader that needs them asks.
+    public init(files: Files, threads: Int = 1, features: Bool = false) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        let model = try Self.pinnedModel(files)
+        try Self.check(files.model, Files.pinned.model, what: "the handwriting model")
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
-        guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {
-            throw LoadFailure(description: "\(files.model): is not an ONNX model")
-        }
         var error: UnsafeMutablePointer<CChar>?
-        let loaded = graph.withUnsafeBytes {
-            legible_ort_load(files.library, $0.baseAddress, $0.count, Int32(threads), Self.featureOutput, &error)
+        var loaded: OpaquePointer?
+        if features {
+            guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: try Self.pinnedModel(files)) else {
+                throw LoadFailure(description: "\(files.model): is not an ONNX model")
+            }
+            loaded = graph.withUnsafeBytes {
+                legible_ort_load(files.library, files.model, $0.baseAddress, $0.count, Int32(threads), Self.featureOutput, &error)
+            }
+        } else {
+            loaded = legible_ort_load(files.library, files.model, nil, 0, Int32(threads), nil, &error)
         }
         guard let loaded else {
             defer { free(error) }
@@ -89,10 +95,14 @@ public final class HandwritingModel {
     /// The model file's bytes, refused unless it is there and is the pinned file.
     static func pinnedModel(_ files: Files) throws(LoadFailure) -> [UInt8] {
         try check(files.model, Files.pinned.model, what: "the handwriting model")
-        guard let data = FileManager.default.contents(atPath: files.model), Checksum.sha256Hex(of: data) == Files.pinned.model else {
+        guard let data = FileManager.default.contents(atPath: files.model) else {
+            throw LoadFailure(description: "\(files.model): the handwriting model cannot be read")
+        }
+        let bytes = [UInt8](data)
+        guard Checksum.sha256Hex(of: bytes) == Files.pinned.model else {
             throw LoadFailure(description: "\(files.model): the handwriting model changed while it was read")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     /// The graph output under the model's last layer: `steps × features` values a line.

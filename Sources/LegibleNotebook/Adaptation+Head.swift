@@ -17,7 +17,7 @@ extension Adaptation {
         init(files: HandwritingModel.Files) throws {
             self.files = files
             do {
-                model = try HandwritingModel(files: files)
+                model = try HandwritingModel(files: files, features: true)
             } catch {
                 throw NotebookError(.missingDependency, error.description)
             }

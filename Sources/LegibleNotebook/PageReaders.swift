@@ -68,7 +68,9 @@ public struct PageReaders: Sendable {
         guard options.lineChoice != .tesseract else { return nil }
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
-            let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
+            let model = try HandwritingModel(
+                files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers),
+                features: options.adaptedModel?.head != nil)
             var words = try Self.wordList(forLanguages: options.languages)
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)

@@ -16,7 +16,7 @@ struct HandwritingReaderTests {
 
     /// The reader, or nil with a printed reason where `Tools/install-dependencies` has not put
     /// its files (a failure under `LEGIBLE_REQUIRE_REAL_PARTS=1`).
-    static func model() throws -> HandwritingModel? {
+    static func model(features: Bool = false) throws -> HandwritingModel? {
         let files = HandwritingModel.Files(folder: folder)
         let present = FileManager.default.fileExists(atPath: files.model) && FileManager.default.fileExists(atPath: files.library)
         guard present else {
@@ -27,7 +27,7 @@ struct HandwritingReaderTests {
             }
             return nil
         }
-        return try HandwritingModel(files: files)
+        return try HandwritingModel(files: files, features: features)
     }
 
     /// The lines of `image` under the boxes `lines` (text, box) as the reader reads them; their

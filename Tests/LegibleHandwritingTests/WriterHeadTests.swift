@@ -27,7 +27,7 @@ struct WriterHeadTests {
 
     @Test("the start head over the features gives the model's own probabilities, renormalised over the page script's classes")
     func startHeadIsTheModels() throws {
-        guard let model = try HandwritingReaderTests.model() else { return }
+        guard let model = try HandwritingReaderTests.model(features: true) else { return }
         let classes = model.latinClasses()
         let head = try HandwritingModel.startHead(files: Self.files(), classes: classes)
         #expect(head.features == WriterHead.modelFeatures && head.classes == classes.indices)
@@ -75,7 +75,7 @@ struct WriterHeadTests {
 
     @Test("a head learns a narrow hand from two pages of it: a third page of the same hand reads with fewer than 0.6 times the errors")
     func learnsAHand() throws {
-        guard let model = try HandwritingReaderTests.model() else { return }
+        guard let model = try HandwritingReaderTests.model(features: true) else { return }
         let classes = model.latinClasses()
         // A hand of narrow letters: the Kristi font's lines at 0.6 of their width, which the
         // model reads badly, as it reads the 1914 diary's hand at its own width.
