@@ -24,13 +24,13 @@ extension Adaptation {
         let folder = try TemporaryFolder.make(prefix: "legible-adapt")
         defer { TemporaryFolder.remove(folder) }
         let tools = TesseractTraining(folder: folder, startModel: request.startModel)
-        let hand = try HeadSource(files: request.handwriting)
-        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand)
-        let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed)
-        try tools.extractNetwork()
         let clock = Date()
-        let head = try hand.learn(collected, seed: request.seed)
-        let trained = try train(tools, training: training, heldOut: heldOut, request: request, progress: progress)
+        let (collected, head, training, heldOut) = try learnHand(request, tools: tools)
+        try tools.extractNetwork()
+        // `--minutes` bounds the whole training: the head's share comes off lstmtraining's.
+        var rest = request
+        rest.minutes = max(0, request.minutes - Date().timeIntervalSince(clock) / 60)
+        let trained = try train(tools, training: training, heldOut: heldOut, request: rest, progress: progress)
         try tools.finish(trained.checkpoint, output: folder + "/model.traineddata")
         guard let model = FileManager.default.contents(atPath: folder + "/model.traineddata") else {
             throw NotebookError(.internalError, "lstmtraining --stop_training wrote no model")
@@ -48,6 +48,19 @@ extension Adaptation {
             .init(path: AdaptedModel.recordPath(for: request.output), bytes: try encoder.encode(record) + Data("\n".utf8)),
         ])
         return record
+    }
+
+    /// The documents' corrected lines, the handwriting reader's head learnt from them, and the
+    /// Tesseract samples made of them (refused with too few lines before the head is learnt).
+    /// The handwriting reader is let go on return, so its memory is free before `lstmtraining`
+    /// starts.
+    static func learnHand(
+        _ request: Request, tools: TesseractTraining
+    ) throws -> (collected: Collected, head: Record.Head?, training: [String], heldOut: [String]) {
+        let hand = try HeadSource(files: request.handwriting)
+        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand)
+        let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed)
+        return (collected, try hand.learn(collected, seed: request.seed), training, heldOut)
     }
 
     /// Refuses an output that is not `NAME.traineddata`, or is there as anything but a file.
