@@ -66,7 +66,9 @@ public final class HandwritingModel {
     /// the model's size again while it loads, so only a reader that needs them asks.
     public init(files: Files, threads: Int = 1, features: Bool = false) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        try Self.check(files.model, Files.pinned.model, what: "the handwriting model")
+        // With features the model's bytes are read, and checked as read, once.
+        let model = features ? try Self.pinnedModel(files) : nil
+        if !features { try Self.check(files.model, Files.pinned.model, what: "the handwriting model") }
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
@@ -74,8 +76,8 @@ public final class HandwritingModel {
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
         var error: UnsafeMutablePointer<CChar>?
         var loaded: OpaquePointer?
-        if features {
-            guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: try Self.pinnedModel(files)) else {
+        if let model {
+            guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {
                 throw LoadFailure(description: "\(files.model): is not an ONNX model")
             }
             loaded = graph.withUnsafeBytes {
@@ -92,15 +94,19 @@ public final class HandwritingModel {
         handle = loaded
     }
 
-    /// The model file's bytes, refused unless it is there and is the pinned file.
+    /// The model file's bytes, refused as ``check(_:_:what:)`` refuses it unless it is there and
+    /// is the pinned file; hashed once, as read.
     static func pinnedModel(_ files: Files) throws(LoadFailure) -> [UInt8] {
-        try check(files.model, Files.pinned.model, what: "the handwriting model")
         guard let data = FileManager.default.contents(atPath: files.model) else {
+            try check(files.model, Files.pinned.model, what: "the handwriting model")
             throw LoadFailure(description: "\(files.model): the handwriting model cannot be read")
         }
         let bytes = [UInt8](data)
         guard Checksum.sha256Hex(of: bytes) == Files.pinned.model else {
-            throw LoadFailure(description: "\(files.model): the handwriting model changed while it was read")
+            throw LoadFailure(
+                description:
+                    "\(files.model): the handwriting model is not the pinned file (its SHA-256 differs); run Tools/install-dependencies again"
+            )
         }
         return bytes
     }

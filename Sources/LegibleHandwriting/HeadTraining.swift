@@ -44,21 +44,14 @@ public enum HeadTraining {
         return optimiser.head
     }
 
-    /// The character error rate of `head`'s greedy readings of `lines`, character-weighted; 0
-    /// when the lines hold no character.
-    public static func errorRate(_ head: WriterHead, _ lines: [Line]) -> Double {
+    /// The character error rate of `head`'s greedy readings (``CTCDecoding/greedy(_:steps:alphabet:allowed:)``)
+    /// of `lines`, character-weighted, `symbols` being its classes' symbols; 0 when the lines
+    /// hold no character.
+    public static func errorRate(_ head: WriterHead, _ lines: [Line], symbols: [String]) -> Double {
         var (errors, characters) = (0, 0)
         for line in lines {
-            let scores = head.logProbabilities(line.features, steps: line.steps)
-            var read: [Int] = []
-            var previous = -1
-            for step in 0..<line.steps {
-                let row = scores[(step * head.classes.count)..<((step + 1) * head.classes.count)]
-                let best = row.indices.max { row[$0] < row[$1] }.map { $0 - step * head.classes.count } ?? 0
-                if best != previous, best != 0 { read.append(best) }
-                previous = best
-            }
-            errors += Scorer.levenshtein(read, line.labels)
+            let read = CTCDecoding.greedy(head.probabilities(line.features, steps: line.steps), steps: line.steps, alphabet: symbols)
+            errors += Scorer.levenshtein(read.map(\.symbol), line.labels.map { symbols[$0] })
             characters += line.labels.count
         }
         return characters == 0 ? 0 : Double(errors) / Double(characters)

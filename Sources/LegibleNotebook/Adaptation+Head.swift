@@ -81,8 +81,10 @@ extension Adaptation {
             let head = HeadTraining.train(start, training: lines) { shuffled(lines.count, seed: seed &+ UInt64($0)) }
             return Record.Head(
                 trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
-                passes: HeadTraining.Settings().passes, widthScale: scale, heldOutErrorBefore: HeadTraining.errorRate(start, heldOut),
-                heldOutErrorAfter: HeadTraining.errorRate(check, heldOut), seconds: Date().timeIntervalSince(clock),
+                passes: HeadTraining.Settings().passes, widthScale: scale,
+                heldOutErrorBefore: HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
+                heldOutErrorAfter: HeadTraining.errorRate(check, heldOut, symbols: classes.symbols),
+                seconds: Date().timeIntervalSince(clock),
                 weights: Data(head.bytes).base64EncodedString())
         }
     }

@@ -95,7 +95,9 @@ struct WriterHeadTests {
         try #require(learnt.count >= 8 && unseen.count >= 4)
         let start = try HandwritingModel.startHead(files: Self.files(), classes: classes)
         let head = HeadTraining.train(start, training: learnt) { _ in Array(learnt.indices) }
-        let (before, after) = (HeadTraining.errorRate(start, unseen), HeadTraining.errorRate(head, unseen))
+        let (before, after) = (
+            HeadTraining.errorRate(start, unseen, symbols: classes.symbols), HeadTraining.errorRate(head, unseen, symbols: classes.symbols)
+        )
         #expect(before > 0.2 && after < 0.6 * before, "unseen page: \(before) → \(after)")
     }
 
