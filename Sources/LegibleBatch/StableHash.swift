@@ -24,4 +24,18 @@ public enum StableHash {
         z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
         return z ^ (z >> 31)
     }
+
+    /// `0..<count` in an order fixed by `seed`: a Fisher–Yates shuffle drawn from a stable hash,
+    /// so the same seed gives the same order on every machine (the lines `legible adapt` keeps
+    /// aside, `Docs/Recognition.md`, "Learning the writer's hand").
+    public static func shuffled(_ count: Int, seed: UInt64) -> [Int] {
+        var order = Array(0..<count)
+        var state = seed
+        for index in stride(from: count - 1, to: 0, by: -1) {
+            state = state &+ 0x9E37_79B9_7F4A_7C15
+            let other = Int(finalise(state) % UInt64(index + 1))
+            order.swapAt(index, other)
+        }
+        return order
+    }
 }

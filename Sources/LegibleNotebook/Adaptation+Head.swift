@@ -73,12 +73,12 @@ extension Adaptation {
             } catch {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
-            let order = shuffled(lines.count, seed: seed)
+            let order = StableHash.shuffled(lines.count, seed: seed)
             let aside = max(1, lines.count / 5)
             let heldOut = order.prefix(aside).map { lines[$0] }
             let training = order.dropFirst(aside).map { lines[$0] }
-            let check = HeadTraining.train(start, training: training) { shuffled(training.count, seed: seed &+ UInt64($0)) }
-            let head = HeadTraining.train(start, training: lines) { shuffled(lines.count, seed: seed &+ UInt64($0)) }
+            let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
+            let head = HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) }
             return Record.Head(
                 trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
                 passes: HeadTraining.Settings().passes, widthScale: scale,
@@ -87,18 +87,5 @@ extension Adaptation {
                 seconds: Date().timeIntervalSince(clock),
                 weights: Data(head.bytes).base64EncodedString())
         }
-    }
-
-    /// `0..<count` in an order fixed by `seed`: a Fisher–Yates shuffle drawn from a stable hash,
-    /// so the same seed keeps the same lines aside on every machine.
-    static func shuffled(_ count: Int, seed: UInt64) -> [Int] {
-        var order = Array(0..<count)
-        var state = seed
-        for index in stride(from: count - 1, to: 0, by: -1) {
-            state = state &+ 0x9E37_79B9_7F4A_7C15
-            let other = Int(StableHash.finalise(state) % UInt64(index + 1))
-            order.swapAt(index, other)
-        }
-        return order
     }
 }

@@ -13,7 +13,7 @@ extension Adaptation {
             throw NotebookError(
                 .badData, "\(count) corrected lines to learn from\(left); at least \(fewestLines) are needed: correct more lines first")
         }
-        let order = shuffled(count, seed: seed)
+        let order = StableHash.shuffled(count, seed: seed)
         let heldOutCount = max(1, count / 5)
         var made: [String?] = []
         for (position, index) in order.enumerated() {
