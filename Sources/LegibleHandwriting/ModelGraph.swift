@@ -1,7 +1,8 @@
 /// The few edits and reads the handwriting reader makes in the bytes of its ONNX model, a
 /// protocol-buffers `ModelProto` (`Docs/Recognition.md`, "The writer's hand in the handwriting
-/// reader"): a graph output added for the features under the model's last layer, and that
-/// layer's weights read, so a writer's own last layer can start from them. The model is pinned
+/// reader"): a graph output added for the features under the model's last layer, that layer's
+/// weights read, so a writer's own last layer can start from them, and written, so a hand head
+/// is read by the network itself ("A French hand"). The model is pinned
 /// by its SHA-256 before any of this runs; anything not as expected gives nil.
 enum ModelGraph {
     /// One field of a message: its number, its wire type, and where its value lies (for a
@@ -100,6 +101,29 @@ enum ModelGraph {
     /// The float values and dimensions of the constant whose node outputs `name` (a `Constant`
     /// node's `value` attribute, stored as little-endian raw data).
     static func constant(_ name: String, in model: [UInt8]) -> (dimensions: [Int], values: [Float])? {
+        guard let (dimensions, raw) = constantData(name, in: model) else { return nil }
+        let values = stride(from: raw.lowerBound, to: raw.upperBound, by: 4).map { offset in
+            Float(
+                bitPattern: UInt32(model[offset]) | UInt32(model[offset + 1]) << 8 | UInt32(model[offset + 2]) << 16 | UInt32(
+                    model[offset + 3]) << 24)
+        }
+        return (dimensions, values)
+    }
+
+    /// Writes `values` over the constant named `name` in place; false, with `model` unchanged,
+    /// when there is no such constant or it holds another number of values. The model's size
+    /// and every other byte stay as they were.
+    static func replaceConstant(_ name: String, with values: [Float], in model: inout [UInt8]) -> Bool {
+        guard let (_, raw) = constantData(name, in: model), raw.count == values.count * 4 else { return false }
+        for (index, value) in values.enumerated() {
+            let bits = value.bitPattern
+            for byte in 0..<4 { model[raw.lowerBound + 4 * index + byte] = UInt8(truncatingIfNeeded: bits >> UInt32(8 * byte)) }
+        }
+        return true
+    }
+
+    /// The dimensions of the constant whose node outputs `name`, and where its raw data lies.
+    static func constantData(_ name: String, in model: [UInt8]) -> (dimensions: [Int], raw: Range<Int>)? {
         guard let graph = graph(model), let nodes = fields(model, graph.value) else { return nil }
         for node in nodes where node.number == 1 && node.wireType == 2 {
             guard let parts = fields(model, node.value),
@@ -113,8 +137,9 @@ enum ModelGraph {
         return nil
     }
 
-    /// A `TensorProto` of floats with raw data: its dimensions (field 1) and values (field 9).
-    static func floats(_ bytes: [UInt8], _ range: Range<Int>) -> (dimensions: [Int], values: [Float])? {
+    /// A `TensorProto` of floats with raw data: its dimensions (field 1) and where its values
+    /// (field 9) lie.
+    static func floats(_ bytes: [UInt8], _ range: Range<Int>) -> (dimensions: [Int], raw: Range<Int>)? {
         guard let parts = fields(bytes, range) else { return nil }
         var dimensions: [Int] = []
         for part in parts where part.number == 1 {
@@ -127,11 +152,6 @@ enum ModelGraph {
         guard let raw = parts.last(where: { $0.number == 9 && $0.wireType == 2 }),
             raw.value.count == dimensions.reduce(1, *) * 4
         else { return nil }
-        let values = stride(from: raw.value.lowerBound, to: raw.value.upperBound, by: 4).map { offset in
-            Float(
-                bitPattern: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
-                    bytes[offset + 3]) << 24)
-        }
-        return (dimensions, values)
+        return (dimensions, raw.value)
     }
 }

@@ -68,9 +68,10 @@ public struct PageReaders: Sendable {
         guard options.lineChoice != .tesseract else { return nil }
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
+            let files = HandwritingModel.Files(folder: folder)
+            let hand = options.readsFrenchHand ? try HandwritingModel.frenchHand(files: files) : nil
             let model = try HandwritingModel(
-                files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers),
-                features: options.adaptedModel?.head != nil)
+                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil, hand: hand)
             var words = try Self.wordList(forLanguages: options.languages)
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)

@@ -59,6 +59,13 @@ public struct OCROptions: Hashable, Sendable {
     /// decodes over the page language's words (`Docs/Recognition.md`, "Decoding with words").
     static let handwritingVersion = 2
 
+    /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
+    /// "A French hand"): it reads, the page's one language is French, and no writer's head
+    /// (from an adapted model's record) takes its place.
+    public var readsFrenchHand: Bool {
+        lineChoice != .tesseract && languages == "fra" && adaptedModel?.head == nil
+    }
+
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.
     public var digest: String {
@@ -66,7 +73,7 @@ public struct OCROptions: Hashable, Sendable {
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
             + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
-            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "")
+            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsFrenchHand ? ";hand-fra=1" : "")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

@@ -27,22 +27,17 @@ struct HandLine {
 /// set's word list, line CER (errors over truth characters, case kept) and how often words at
 /// each confidence are right; then time a line as `ingest` reads it, and peak memory. The set's
 /// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
-/// of beam settings the defaults were chosen from.
-func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
+/// of beam settings the defaults were chosen from. A French set is read with the French hand
+/// head, as `ingest -l fra` reads it, unless `--no-hand`.
+func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws {
     let executable = CommandLine.arguments[0]
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
-    let model = try HandwritingModel(files: HandwritingModel.Files(folder: folder))
-    let allowed = latin ? model.latinClasses() : nil
+    let files = HandwritingModel.Files(folder: folder)
+    let plain = try HandwritingModel(files: files)
+    let french = hand ? try HandwritingModel(files: files, hand: HandwritingModel.frenchHand(files: files)) : plain
+    let allowed = latin ? plain.latinClasses() : nil
     let languages = try ["eng", "fra"].map { ($0, try WordList.load(paths: WordList.debianPaths(forLanguages: $0))) }
-    var decoders = [HandDecoder(name: "greedy", words: false), HandDecoder(name: "words", words: true)]
-    if tune {
-        for penalty: Float in [-2, -3, -4, -6] {
-            for character: Float in [0, -0.3, -0.6, -1] {
-                let settings = CTCDecoding.BeamSettings(unknownWord: penalty, unknownCharacter: character)
-                decoders.append(HandDecoder(name: "words word \(penalty) character \(character)", words: true, settings: settings))
-            }
-        }
-    }
+    let decoders = handDecoders(tune: tune)
     let widths = HandwritingModel.widthScales.map { "×\($0)" }.joined(separator: ", ")
     print("handwriting reader: PP-OCRv5 mobile, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
     for set in realSets(in: corpus) {
@@ -55,7 +50,8 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
         let truthWords = pages.flatMap { page in page.1.lines.flatMap { page.1.text(of: $0.range).split(separator: " ").map(String.init) } }
         guard !truthWords.isEmpty else { continue }
         let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!
-        let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? model.alphabet, words: list)
+        let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? plain.alphabet, words: list)
+        let model = language == "fra" && latin ? french : plain
         var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
         var characters = 0
         var chosen: [Double] = []
@@ -75,7 +71,9 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
             }
         }
         print("\(set): page widths \(chosen.map { "×\($0)" }.joined(separator: " "))")
-        print("\(set): \(pages.map(\.1.lines.count).reduce(0, +)) lines, word list \(language)")
+        print(
+            "\(set): \(pages.map(\.1.lines.count).reduce(0, +)) lines, word list \(language)\(model === french && hand ? ", the French hand head" : "")"
+        )
         for (decoder, result) in zip(decoders, results) {
             print(String(format: "  %@: line CER %.3f", decoder.name, Double(result.errors) / Double(max(characters, 1))))
             if !tune { print(result.table.report) }
@@ -85,6 +83,19 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool) throws {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print(String(format: "peak memory: %.0f MB", Double(usage.ru_maxrss) / 1024))
+}
+
+/// Greedy decoding and the beam search over words; with `tune`, the grid of the beam's costs.
+func handDecoders(tune: Bool) -> [HandDecoder] {
+    var decoders = [HandDecoder(name: "greedy", words: false), HandDecoder(name: "words", words: true)]
+    guard tune else { return decoders }
+    for penalty: Float in [-2, -3, -4, -6] {
+        for character: Float in [0, -0.3, -0.6, -1] {
+            let settings = CTCDecoding.BeamSettings(unknownWord: penalty, unknownCharacter: character)
+            decoders.append(HandDecoder(name: "words word \(penalty) character \(character)", words: true, settings: settings))
+        }
+    }
+    return decoders
 }
 
 /// The index of the width `HandwritingModel.readPage` reads a page of `lines` at.

@@ -513,9 +513,13 @@ case "speech":
     try speechBenchmark()
 case "hand":
     let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
-    try handBenchmark(rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"))
+    try handBenchmark(
+        rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
+        hand: !arguments.contains("--no-hand"))
+case "hand-learn" where arguments.count == 3:
+    try learnHandHead(arguments[1], output: arguments[2])
 default:
     print(
-        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune]"
+        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
     )
 }

@@ -97,4 +97,24 @@ struct HandwritingIngestTests {
             "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
+
+    @Test("a French page read without the French hand head is 69 with one line naming it; English pages do not need it")
+    func missingHand() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let vendor = Repository.root.appendingPathComponent(".build/vendor/handwriting").path
+        try FileManager.default.createDirectory(atPath: folder + "/hand", withIntermediateDirectories: true)
+        for name in ["libonnxruntime.so.1.22.0", "ppocrv5-rec.onnx", "ppocrv5_dict.txt"] {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/hand/" + name, withDestinationPath: vendor + "/" + name)
+        }
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let environment = ["LEGIBLE_HANDWRITING": folder + "/hand"]
+        let french = try legible(["ingest", scan, "-o", folder + "/fra", "-l", "fra", "--reader", "auto"], environment: environment)
+        #expect(
+            french.status == 69 && french.stderr.hasPrefix("legible: \(folder)/hand/hand-fra.head: the French hand head is missing")
+                && french.stderr.split(separator: "\n").count == 1, "\(french.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/fra"))
+        let english = try legible(["ingest", scan, "-o", folder + "/eng", "--reader", "auto", "-q"], environment: environment)
+        #expect(english.status == 0, "\(english.stderr)")
+    }
 }

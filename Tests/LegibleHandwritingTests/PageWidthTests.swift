@@ -59,13 +59,7 @@ struct PageWidthTests {
         guard let model = try HandwritingReaderTests.model() else { return }
         let classes = model.latinClasses()
         func width(_ set: String, _ page: String) throws -> Int {
-            let folder = Repository.realCorpus.appendingPathComponent(set).path
-            let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".jpg"))
-            let description = try ImageFile.describe(data: data, path: page)
-            let truth = try LayoutImporter.importLayout(
-                Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".xml")), file: page + ".xml", image: description)
-            let grey = try ImageFile.greyImage(data: data, path: page)
-            let image = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
+            let (image, truth) = try realPage(set, page)
             let sample = truth.lines.prefix(HandwritingModel.sampleLines).map { image.crop($0.box, padding: 8).image }
             return try model.sampledWidth(sample, classes: classes).width
         }

@@ -1,0 +1,70 @@
+import Foundation
+import LegibleBatch
+import LegibleHandwriting
+import LegibleImage
+import LegibleLayout
+
+/// One truth line to learn a hand head from, with the page it is on.
+struct HandTrainingLine {
+    var page: String
+    var line: HeadTraining.Line
+}
+
+/// `legible-bench hand-learn CORPUS OUT` (`Docs/Recognition.md`, "A French hand"; run by
+/// `Tools/train-hand`): learns a hand head from every truth line of the real sets in `CORPUS`
+/// whose text the page script spells, and writes its bytes to `OUT`. Each line is read at a
+/// width drawn by a fixed seed from ×1, ×1.25 and ×2, the widths pages are read at, so the head
+/// fits every width. A tenth of the pages, chosen by a fixed seed, is kept aside: the head is
+/// learnt from the rest and scored on them, before and after.
+func learnHandHead(_ corpus: String, output: String) throws {
+    let executable = CommandLine.arguments[0]
+    let files = HandwritingModel.Files(
+        folder: HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment))
+    let model = try HandwritingModel(files: files, features: true)
+    let classes = model.latinClasses()
+    let start = try HandwritingModel.startHead(files: files, classes: classes)
+    let clock = Date()
+    let (lines, skipped) = try handTrainingLines(corpus, model: model, classes: classes)
+    let pages = Array(Set(lines.map(\.page))).sorted()
+    let aside = Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
+    let training = lines.filter { !aside.contains($0.page) }.map(\.line)
+    let heldOut = lines.filter { aside.contains($0.page) }.map(\.line)
+    print("\(lines.count) lines on \(pages.count) pages (\(skipped) left out: characters outside the page script)")
+    print("learning from \(training.count) lines; \(heldOut.count) lines on \(aside.count) pages kept aside")
+    let head = HeadTraining.train(start, training: training, settings: .hand) { StableHash.shuffled(training.count, seed: 7 &+ UInt64($0)) }
+    print(
+        String(
+            format: "kept-aside greedy CER: the model's own layer %.4f, the hand head %.4f; %.0f s",
+            HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
+            HeadTraining.errorRate(head, heldOut, symbols: classes.symbols),
+            Date().timeIntervalSince(clock)))
+    try Data(head.bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+    print("wrote \(output) (\(head.bytes.count) bytes)")
+}
+
+/// Every truth line of `corpus`'s real sets the page script spells, read at a width drawn by a
+/// fixed seed, and how many were left out.
+func handTrainingLines(_ corpus: String, model: HandwritingModel, classes: ReadingClasses) throws -> ([HandTrainingLine], Int) {
+    var lines: [HandTrainingLine] = []
+    var (skipped, drawn) = (0, 0)
+    for set in realSets(in: corpus) {
+        for page in pages(in: corpus + "/" + set) {
+            let (image, truth) = try truthPage(page.image, page.alto)
+            for line in truth.lines where line.box.width >= 8 && line.box.height >= 8 {
+                guard let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes) else {
+                    skipped += 1
+                    continue
+                }
+                drawn += 1
+                let scale = HandwritingModel.widthScales[
+                    Int(StableHash.finalise(UInt64(drawn)) % UInt64(HandwritingModel.widthScales.count))]
+                let read = try model.features(of: image.crop(line.box, padding: 8).image, scale: scale)
+                lines.append(
+                    HandTrainingLine(
+                        page: set + "/" + page.alto, line: HeadTraining.Line(features: read.values, steps: read.steps, labels: labels)))
+            }
+        }
+        print("\(set): read \(lines.count) lines so far")
+    }
+    return (lines, skipped)
+}
