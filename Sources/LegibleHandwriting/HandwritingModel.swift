@@ -73,15 +73,25 @@ public final class HandwritingModel {
     /// (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
     public init(files: Files, threads: Int = 1, features: Bool = false, hand: WriterHead? = nil) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        // With features or a hand the model's bytes are read, and checked as read, once.
-        let model = try Self.loadedBytes(files, features: features, hand: hand)
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
+        handle = try Self.session(files, threads: threads, features: features, hand: hand)
+        // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
+        // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 16.5 MB then
+        // raised the run's peak; their pages are handed back.
+        if features || hand != nil { _ = Self.trimMalloc?(0) }
+    }
+
+    /// ONNX Runtime's session for the model: from the file, or with features or a hand from
+    /// its bytes as ``loadedBytes(_:features:hand:)`` makes them, which are freed on return.
+    static func session(_ files: Files, threads: Int, features: Bool, hand: WriterHead?) throws(LoadFailure) -> OpaquePointer {
+        // With features or a hand the model's bytes are read, and checked as read, once.
+        let model = try loadedBytes(files, features: features, hand: hand)
         var error: UnsafeMutablePointer<CChar>?
-        let output = features ? Self.featureOutput : nil
+        let output = features ? featureOutput : nil
         let loaded =
             model.map { bytes in
                 bytes.withUnsafeBytes {
@@ -93,8 +103,11 @@ public final class HandwritingModel {
             throw LoadFailure(
                 description: "\(files.model): ONNX Runtime could not load it (\(error.map { String(cString: $0) } ?? "no reason given"))")
         }
-        handle = loaded
+        return loaded
     }
+
+    /// glibc's `malloc_trim`, which Swift's Glibc module does not import.
+    private static let trimMalloc = ProcessSymbol.function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 
     /// The model's bytes as the network is to load them, with `hand` written in and the
     /// features output added; nil when neither is asked, and the file is checked and loaded
@@ -105,11 +118,8 @@ public final class HandwritingModel {
             return nil
         }
         var model = try pinnedModel(files)
-        if let hand {
-            guard let baked = baking(hand, into: model) else {
-                throw LoadFailure(description: "\(files.hand): does not fit the handwriting model's last layer")
-            }
-            model = baked
+        if let hand, !baking(hand, into: &model) {
+            throw LoadFailure(description: "\(files.hand): does not fit the handwriting model's last layer")
         }
         guard features else { return model }
         guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {

@@ -52,6 +52,22 @@ extension Adaptation {
             }
         }
 
+        /// The layer a writer's head starts from: the French hand head when every page learnt
+        /// from was read in French alone, as `ingest` would read the writer's other pages
+        /// without it (`Docs/Recognition.md`, "A French hand"); else the model's own.
+        static func startLayer(_ collected: Collected) -> Record.Head.Start {
+            !collected.languages.isEmpty && collected.languages.allSatisfy { $0 == "fra" } ? .frenchHand : .model
+        }
+
+        /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.
+        func startHead(_ collected: Collected, scale: Double) throws(HandwritingModel.LoadFailure) -> WriterHead {
+            let own = try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
+            guard Self.startLayer(collected) == .frenchHand else { return own }
+            var hand = try HandwritingModel.frenchHand(files: files, classes: classes)
+            hand.widthScale = scale
+            return hand
+        }
+
         /// Fits the head to `collected`'s lines, all read at the width most of them were read
         /// at (the hand's); nil with fewer than ``fewestLines`` lines. The head is first trained
         /// without one line in five (at least one; a shuffle seeded with `seed` chooses them),
@@ -65,7 +81,7 @@ extension Adaptation {
             let start: WriterHead
             let lines: [HeadTraining.Line]
             do {
-                start = try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
+                start = try startHead(collected, scale: scale)
                 lines = try collected.headLines.map { line in
                     let output = try model.features(of: line.crop, scale: scale)
                     return HeadTraining.Line(features: output.values, steps: output.steps, labels: line.labels)
@@ -81,7 +97,7 @@ extension Adaptation {
             let head = HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) }
             return Record.Head(
                 trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
-                passes: HeadTraining.Settings().passes, widthScale: scale,
+                passes: HeadTraining.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
                 heldOutErrorBefore: HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
                 heldOutErrorAfter: HeadTraining.errorRate(check, heldOut, symbols: classes.symbols),
                 seconds: Date().timeIntervalSince(clock),

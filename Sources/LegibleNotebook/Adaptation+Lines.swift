@@ -30,6 +30,9 @@ extension Adaptation {
         /// left out (characters outside the page script's classes).
         var headLines: [HeadSource.Line] = []
         var headSkipped = 0
+        /// The languages each page learnt from was read in (its engine's), nil where none is
+        /// recorded.
+        var languages: [String?] = []
     }
 
     /// The lines of the documents at `paths` that a person corrected or aligned, each cut from
@@ -55,6 +58,7 @@ extension Adaptation {
                 }
                 collected.lines.append(crop(page, box, text: text))
             }
+            collected.languages.append(layout.engine?.languages)
             collected.sources.append(
                 Record.Source(document: (path as NSString).lastPathComponent, scanSHA256: found.scan.sha256, lines: corrected.count))
         }

@@ -28,8 +28,17 @@ extension Adaptation {
             /// The width the lines were learnt at and every page is read at, as a factor of a
             /// line's width at the model's height: the one most corrected lines' pages chose.
             public var widthScale: Double
-            /// The lines kept aside: greedy character error rate (0…1) of the model's own last
-            /// layer, and of the same head trained without them.
+            /// The layer the head started from, and is pulled back to while it learns.
+            public var start: Start
+            /// A layer a writer's head starts from.
+            public enum Start: String, Codable, Sendable {
+                /// The model's own last layer, cut to the page script's classes.
+                case model
+                /// The French hand head (`Docs/Recognition.md`, "A French hand"), for pages read in French.
+                case frenchHand = "french-hand"
+            }
+            /// The lines kept aside: greedy character error rate (0…1) of the layer it started
+            /// from, and of the same head trained without them.
             public var heldOutErrorBefore: Double
             public var heldOutErrorAfter: Double
             /// Wall-clock seconds its training took, reading the lines' features included.

@@ -1,0 +1,21 @@
+import Testing
+
+@testable import LegibleNotebook
+
+/// Where a writer's head starts (`Docs/Recognition.md`, "A French hand"): from the French hand
+/// head only when every page it learns from was read in French alone, as `ingest` reads the
+/// writer's other pages without a model.
+@Suite("the layer a writer's head starts from")
+struct AdaptationStartTests {
+    @Test(
+        "French pages start from the French hand head; any other language, a mix, an unknown language or no page, from the model's own layer",
+        arguments: [
+            (["fra"], Adaptation.Record.Head.Start.frenchHand), (["fra", "fra"], .frenchHand), (["eng"], .model),
+            (["fra", "eng"], .model), (["fra+eng"], .model), (["fra", nil], .model), ([], .model),
+        ])
+    func start(_ languages: [String?], _ expected: Adaptation.Record.Head.Start) {
+        var collected = Adaptation.Collected()
+        collected.languages = languages
+        #expect(Adaptation.HeadSource.startLayer(collected) == expected)
+    }
+}
