@@ -272,7 +272,7 @@ let package = Package(
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
                 "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
-                "LegibleSystem", "LegibleImage",
+                "LegibleSystem", "LegibleImage", "LegibleOCR",
             ]),
     ]
 )

@@ -51,20 +51,21 @@ public struct AdaptedModel: Hashable, Sendable {
         guard let digest = Checksum.sha256Hex(ofFileAt: path) else {
             throw Refusal(missing: false, description: "\(path): cannot be read")
         }
-        let record = Self.recordPath(for: path)
-        guard let data = FileManager.default.contents(atPath: record), data.count <= Self.maximumRecordBytes,
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            object["format"] as? String == Self.recordFormat
+        let recordPath = Self.recordPath(for: path)
+        guard let data = FileManager.default.contents(atPath: recordPath), data.count <= Self.maximumRecordBytes,
+            let record = try? JSONDecoder().decode(Record.self, from: data), record.format == Self.recordFormat
         else {
             throw Refusal(
-                missing: false, description: "\(path): has no record of its training beside it (\(record)); make it with legible adapt")
+                missing: false,
+                description: "\(path): has no record of its training beside it (\(recordPath)); make it with legible adapt")
         }
-        guard object["modelSHA256"] as? String == digest else {
-            throw Refusal(missing: false, description: "\(path): is not the model its record \(record) describes (its SHA-256 differs)")
+        guard record.modelSHA256 == digest else {
+            throw Refusal(
+                missing: false, description: "\(path): is not the model its record \(recordPath) describes (its SHA-256 differs)")
         }
         self.path = path
-        self.words = Self.words(in: object)
-        self.head = try Self.head(in: object, path: path, record: record)
+        self.words = Self.words(in: record)
+        self.head = try Self.head(in: record, path: path, record: recordPath)
         self.sha256 = Checksum.sha256Hex(
             of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? []))
     }
@@ -75,17 +76,18 @@ public struct AdaptedModel: Hashable, Sendable {
     /// by the handwriting reader.
     public var head: [UInt8]?
 
-    static func head(in record: [String: Any], path: String, record name: String) throws(Refusal) -> [UInt8]? {
-        guard let entry = record["head"] else { return nil }
-        guard let fields = entry as? [String: Any], let text = fields["weights"] as? String,
-            let data = Data(base64Encoded: text), !data.isEmpty
-        else { throw Refusal(missing: false, description: "\(path): its record \(name) holds a head that is not base64 weights") }
+    static func head(in record: Record, path: String, record name: String) throws(Refusal) -> [UInt8]? {
+        guard let entry = record.head else { return nil }
+        guard let data = Data(base64Encoded: entry.weights), !data.isEmpty else {
+            throw Refusal(missing: false, description: "\(path): its record \(name) holds a head that is not base64 weights")
+        }
         return [UInt8](data)
     }
 
     /// The words of the writer's corrected lines, from its record, which the handwriting
     /// reader's decoding adds to the language's word list: at most ``maximumWords``, each a
-    /// string of at most 100 characters without spaces; anything else in the list is passed over.
+    /// string of at most 100 characters without spaces; a longer word, or one with a space, is
+    /// passed over.
     public var words: [String]
 
     /// The most words a record gives the decoding; `adapt` writes no more.
@@ -94,9 +96,8 @@ public struct AdaptedModel: Hashable, Sendable {
     /// The largest record read: ``maximumWords`` words of 100 characters, pretty-printed, fit.
     public static let maximumRecordBytes = 64 << 20
 
-    static func words(in record: [String: Any]) -> [String] {
-        let listed = (record["words"] as? [Any] ?? []).prefix(maximumWords)
-        return listed.compactMap { $0 as? String }.filter { !$0.isEmpty && $0.count <= 100 && !$0.contains { $0.isWhitespace } }
+    static func words(in record: Record) -> [String] {
+        record.words.prefix(maximumWords).filter { !$0.isEmpty && $0.count <= 100 && !$0.contains { $0.isWhitespace } }
     }
 
     /// The record's `format` field.

@@ -2,6 +2,7 @@ import Foundation
 import LegibleCommandSupport
 import LegibleImage
 import LegibleLayout
+import LegibleOCR
 import LegibleSystem
 import LegibleTestSupport
 import Testing
@@ -157,6 +158,21 @@ struct AdaptTests {
         #expect((try? Data(contentsOf: URL(fileURLWithPath: output))) == before, "the output path is as it was")
     }
 
+    /// A record as `adapt` writes it, naming a model whose SHA-256 is `digest`, with a head
+    /// whose weights are `head` when given.
+    static func record(naming digest: String, head: String? = nil) throws -> Data {
+        let learnt = head.map {
+            AdaptedModel.Record.Head(
+                trainingLines: 5, heldOutLines: 1, skippedLines: 0, passes: 10, widthScale: 1, start: .model, heldOutErrorBefore: 0.5,
+                heldOutErrorAfter: 0.4, seconds: 1, weights: $0)
+        }
+        return try JSONEncoder().encode(
+            AdaptedModel.Record(
+                modelSHA256: digest, startModelSHA256: digest, sources: [], trainingLines: 5, heldOutLines: 1, skippedLines: 0,
+                unknownCharacters: [], seed: 1, iterations: 200, heldOutErrorBefore: 0.5, heldOutErrorAfter: 0.4, seconds: 1, words: [],
+                head: learnt))
+    }
+
     @Test(
         "ingest --model refuses a model that is missing, not a model, another's, or not the one its record describes, before Tesseract reads it"
     )
@@ -167,22 +183,25 @@ struct AdaptTests {
         try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", toPath: folder + "/eng.traineddata")
         try Data("text".utf8).write(to: URL(fileURLWithPath: folder + "/text.traineddata"))
         try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/swapped.traineddata")
-        try Data(#"{"format": "legible-adapted-model", "modelSHA256": "00"}"#.utf8).write(
-            to: URL(fileURLWithPath: folder + "/swapped.adapted.json"))
+        try Self.record(naming: "00").write(to: URL(fileURLWithPath: folder + "/swapped.adapted.json"))
         try FileManager.default.createDirectory(atPath: folder + "/dir.traineddata", withIntermediateDirectories: false)
         // A record that names the model but holds a head that is not base64, or not a head.
         let digest = try #require(Checksum.sha256Hex(ofFileAt: folder + "/eng.traineddata"))
         for (name, weights) in [("unreadable", "not base64!"), ("headless", "AAAA")] {
             try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/\(name).traineddata")
-            try Data(#"{"format": "legible-adapted-model", "modelSHA256": "\#(digest)", "head": {"weights": "\#(weights)"}}"#.utf8).write(
-                to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
+            try Self.record(naming: digest, head: weights).write(to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
         }
+        // A record with only some of its fields is not a record adapt wrote.
+        try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/partial.traineddata")
+        try Data(#"{"format": "legible-adapted-model", "modelSHA256": "\#(digest)"}"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/partial.adapted.json"))
         let unfit = try legible(["ingest", scan, "-o", folder + "/out", "--model", folder + "/headless.traineddata", "--reader", "auto"])
         #expect(unfit.status == 65 && unfit.stderr.contains("does not fit the handwriting model"), "\(unfit.stderr)")
         let cases: [(String, Int32, String)] = [
             ("unreadable.traineddata", 65, "holds a head that is not base64"),
             ("missing.traineddata", 66, "no such model"), ("text.traineddata", 65, "is not a Tesseract model"),
             ("eng.traineddata", 65, "has no record of its training"), ("swapped.traineddata", 65, "its SHA-256 differs"),
+            ("partial.traineddata", 65, "has no record of its training"),
             ("dir.traineddata", 65, "is not a regular file"), ("eng.model", 65, "must end in .traineddata"),
         ]
         for (name, status, reason) in cases {

@@ -1,0 +1,111 @@
+import Foundation
+
+extension AdaptedModel {
+    /// What a model was made from and what it gained, written beside it as
+    /// `NAME.adapted.json` (`Docs/Recognition.md`, "Learning the writer's hand"). `ingest
+    /// --model` takes a model only when its record names its SHA-256.
+    public struct Record: Codable, Equatable, Sendable {
+        /// A page learnt from.
+        public struct Source: Codable, Equatable, Sendable {
+            /// The page document's file name.
+            public var document: String
+            /// The SHA-256 of its scan, lower-case hex.
+            public var scanSHA256: String
+            /// Its corrected lines.
+            public var lines: Int
+
+            /// The page document `document`, whose scan has `scanSHA256`, with `lines` corrected lines.
+            public init(document: String, scanSHA256: String, lines: Int) {
+                (self.document, self.scanSHA256, self.lines) = (document, scanSHA256, lines)
+            }
+        }
+        /// The handwriting reader's last layer fitted to the same lines (`Docs/Recognition.md`,
+        /// "The writer's hand in the handwriting reader").
+        public struct Head: Codable, Equatable, Sendable {
+            /// Lines learnt (every line it could: the head kept learnt them all), kept aside to
+            /// measure it, and left out (characters outside the page script).
+            public var trainingLines: Int
+            public var heldOutLines: Int
+            public var skippedLines: Int
+            /// Passes over the lines.
+            public var passes: Int
+            /// The width the lines were learnt at and every page is read at, as a factor of a
+            /// line's width at the model's height: the one most corrected lines' pages chose.
+            public var widthScale: Double
+            /// The layer the head started from, and is pulled back to while it learns; nil in
+            /// records made before there was a choice (the model's own).
+            public var start: Start?
+            /// A layer a writer's head starts from.
+            public enum Start: String, Codable, Sendable {
+                /// The model's own last layer, cut to the page script's classes.
+                case model
+                /// The French hand head (`Docs/Recognition.md`, "A French hand"), for pages read in French.
+                case frenchHand = "french-hand"
+            }
+            /// The lines kept aside: greedy character error rate (0…1) of the layer it started
+            /// from, and of the same head trained without them.
+            public var heldOutErrorBefore: Double
+            public var heldOutErrorAfter: Double
+            /// Wall-clock seconds its training took, reading the lines' features included.
+            public var seconds: Double
+            /// `WriterHead`'s bytes, base64.
+            public var weights: String
+
+            /// A head learnt from `trainingLines` lines; the fields are as named above.
+            public init(
+                trainingLines: Int, heldOutLines: Int, skippedLines: Int, passes: Int, widthScale: Double, start: Start?,
+                heldOutErrorBefore: Double, heldOutErrorAfter: Double, seconds: Double, weights: String
+            ) {
+                (self.trainingLines, self.heldOutLines, self.skippedLines, self.passes) = (
+                    trainingLines, heldOutLines, skippedLines, passes
+                )
+                (self.widthScale, self.start, self.seconds, self.weights) = (widthScale, start, seconds, weights)
+                (self.heldOutErrorBefore, self.heldOutErrorAfter) = (heldOutErrorBefore, heldOutErrorAfter)
+            }
+        }
+        /// ``AdaptedModel/recordFormat``.
+        public var format = AdaptedModel.recordFormat
+        /// The record's version: 1.
+        public var version = 1
+        /// The model's SHA-256, lower-case hex.
+        public var modelSHA256: String
+        /// The start model's SHA-256.
+        public var startModelSHA256: String
+        /// The pages learnt from.
+        public var sources: [Source]
+        /// Lines trained on, kept aside, and left out (characters the start model cannot spell).
+        public var trainingLines: Int
+        public var heldOutLines: Int
+        public var skippedLines: Int
+        /// The characters that left lines out, sorted.
+        public var unknownCharacters: [String]
+        /// The seed that chose the lines kept aside.
+        public var seed: UInt64
+        /// Training iterations of the model kept.
+        public var iterations: Int
+        /// The lines kept aside: character error rate (0…1) of the start model and of this one.
+        public var heldOutErrorBefore: Double
+        public var heldOutErrorAfter: Double
+        /// Wall-clock seconds the training took.
+        public var seconds: Double
+        /// The distinct words of the corrected lines, sorted: what the handwriting reader's
+        /// decoding adds to the language's word list when it reads beside this model.
+        public var words: [String]
+        /// The handwriting reader's head; nil with fewer than five lines it can learn from.
+        public var head: Head?
+
+        /// A record of the model whose SHA-256 is `modelSHA256`, fine-tuned from `startModelSHA256`
+        /// on the lines of `sources`; the fields are as named above.
+        public init(
+            modelSHA256: String, startModelSHA256: String, sources: [Source], trainingLines: Int, heldOutLines: Int, skippedLines: Int,
+            unknownCharacters: [String], seed: UInt64, iterations: Int, heldOutErrorBefore: Double, heldOutErrorAfter: Double,
+            seconds: Double, words: [String], head: Head?
+        ) {
+            (self.modelSHA256, self.startModelSHA256, self.sources) = (modelSHA256, startModelSHA256, sources)
+            (self.trainingLines, self.heldOutLines, self.skippedLines) = (trainingLines, heldOutLines, skippedLines)
+            (self.unknownCharacters, self.seed, self.iterations) = (unknownCharacters, seed, iterations)
+            (self.heldOutErrorBefore, self.heldOutErrorAfter, self.seconds) = (heldOutErrorBefore, heldOutErrorAfter, seconds)
+            (self.words, self.head) = (words, head)
+        }
+    }
+}
