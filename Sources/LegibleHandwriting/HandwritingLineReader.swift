@@ -42,7 +42,7 @@ public final class HandwritingLineReader: LineReader {
                 var confidence = words[index].confidence ?? 0
                 if let list = self.words?.words {
                     confidence = WordConfidence.calibrated(
-                        confidence, listed: list.contains(String(WordConfidence.core(words[index].text))))
+                        confidence, listed: list.contains(String(WordConfidence.core(words[index].text))), frenchHand: model.readsWithHand)
                 }
                 // In whole percent, as Tesseract gives it and hOCR's x_wconf carries it.
                 words[index].confidence = (confidence * 100).rounded() / 100

@@ -64,6 +64,9 @@ public final class HandwritingModel {
     /// a space.
     public let alphabet: [String]
     private let handle: OpaquePointer
+    /// Whether a hand head is written into the network (``init(files:threads:features:hand:)``):
+    /// its words' confidences are calibrated for it (``WordConfidence``).
+    public let readsWithHand: Bool
 
     /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
     /// run its operators. With `features`, the network is loaded with one more output, the
@@ -79,6 +82,7 @@ public final class HandwritingModel {
         }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
         handle = try Self.session(files, threads: threads, features: features, hand: hand)
+        readsWithHand = hand != nil
         // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
         // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 16.5 MB then
         // raised the run's peak; their pages are handed back.

@@ -61,7 +61,8 @@ public struct OCROptions: Hashable, Sendable {
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
     /// "A French hand"): it reads, the page's one language is French, and no writer's head
-    /// (from an adapted model's record) takes its place.
+    /// (from an adapted model's record) takes its place. In the digest as `hand-fra=2`: 2 calibrates
+    /// its words' confidences for it.
     public var readsFrenchHand: Bool {
         lineChoice != .tesseract && languages == "fra" && adaptedModel?.head == nil
     }
@@ -73,7 +74,7 @@ public struct OCROptions: Hashable, Sendable {
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
             + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
-            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsFrenchHand ? ";hand-fra=1" : "")
+            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsFrenchHand ? ";hand-fra=2" : "")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

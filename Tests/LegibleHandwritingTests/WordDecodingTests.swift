@@ -141,17 +141,29 @@ struct WordDecodingTests {
 /// Calibrated word confidences (`Docs/Recognition.md`, "Confidence").
 @Suite("calibrated word confidence")
 struct WordConfidenceTests {
-    @Test("the map rises with the characters' mean, stays in 0…1 for any input, and a listed word is surer than an unlisted one")
+    @Test("each map rises with the characters' mean, stays in 0…1 for any input, and a listed word is surer than an unlisted one")
     func shape() {
         let means = stride(from: 0.0, through: 1.0, by: 0.01).map { $0 }
-        for listed in [true, false] {
-            let mapped = means.map { WordConfidence.calibrated($0, listed: listed) }
+        for (listed, hand) in [(true, false), (false, false), (true, true), (false, true)] {
+            let mapped = means.map { WordConfidence.calibrated($0, listed: listed, frenchHand: hand) }
             #expect(zip(mapped, mapped.dropFirst()).allSatisfy { $0 <= $1 })
             #expect(mapped.allSatisfy { (0...1).contains($0) })
         }
-        #expect(means.allSatisfy { WordConfidence.calibrated($0, listed: true) > WordConfidence.calibrated($0, listed: false) })
+        for hand in [false, true] {
+            #expect(
+                means.allSatisfy {
+                    WordConfidence.calibrated($0, listed: true, frenchHand: hand)
+                        > WordConfidence.calibrated($0, listed: false, frenchHand: hand)
+                })
+        }
+        // The French hand's words are right more often at the same mean.
+        #expect(
+            means.allSatisfy {
+                WordConfidence.calibrated($0, listed: true, frenchHand: true) >= WordConfidence.calibrated($0, listed: true)
+            })
         for odd in [-1, 2, Double.nan, .infinity, -.infinity] {
             #expect((0...1).contains(WordConfidence.calibrated(odd, listed: true)), "\(odd)")
+            #expect((0...1).contains(WordConfidence.calibrated(odd, listed: false, frenchHand: true)), "\(odd)")
         }
     }
 
