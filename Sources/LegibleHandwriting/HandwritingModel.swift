@@ -135,11 +135,10 @@ public final class HandwritingModel {
     /// The model file's bytes, refused as ``check(_:_:what:)`` refuses it unless it is there and
     /// is the pinned file; hashed once, as read.
     static func pinnedModel(_ files: Files) throws(LoadFailure) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: files.model) else {
+        guard let bytes = Self.bytes(atPath: files.model, atMost: 64 << 20) else {
             try check(files.model, Files.pinned.model, what: "the handwriting model")
             throw LoadFailure(description: "\(files.model): the handwriting model cannot be read")
         }
-        let bytes = [UInt8](data)
         guard Checksum.sha256Hex(of: bytes) == Files.pinned.model else {
             throw LoadFailure(
                 description:
@@ -147,6 +146,29 @@ public final class HandwritingModel {
             )
         }
         return bytes
+    }
+
+    /// The regular file at `path` read straight into one array, nil when it cannot be read or
+    /// is larger than `limit` bytes. Not through `Data`, whose copy into an array would hold the
+    /// 16.5 MB model twice at once.
+    static func bytes(atPath path: String, atMost limit: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                count += got
+            }
+            complete = count == size
+        }
+        return complete ? bytes : nil
     }
 
     /// The graph output under the model's last layer: `steps × features` values a line.

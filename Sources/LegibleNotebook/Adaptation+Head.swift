@@ -61,8 +61,9 @@ extension Adaptation {
 
         /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.
         func startHead(_ collected: Collected, scale: Double) throws(HandwritingModel.LoadFailure) -> WriterHead {
-            let own = try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
-            guard Self.startLayer(collected) == .frenchHand else { return own }
+            guard Self.startLayer(collected) == .frenchHand else {
+                return try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
+            }
             var hand = try HandwritingModel.frenchHand(files: files, classes: classes)
             hand.widthScale = scale
             return hand
