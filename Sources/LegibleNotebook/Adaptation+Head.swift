@@ -56,7 +56,7 @@ extension Adaptation {
         /// from was read in French alone, as `ingest` would read the writer's other pages
         /// without it (`Docs/Recognition.md`, "A French hand"); else the model's own.
         static func startLayer(_ collected: Collected) -> Record.Head.Start {
-            !collected.languages.isEmpty && collected.languages.allSatisfy { $0 == "fra" } ? .frenchHand : .model
+            !collected.languages.isEmpty && collected.languages.allSatisfy(OCROptions.isFrenchAlone) ? .frenchHand : .model
         }
 
         /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.

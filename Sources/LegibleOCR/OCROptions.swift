@@ -64,8 +64,12 @@ public struct OCROptions: Hashable, Sendable {
     /// (from an adapted model's record) takes its place. In the digest as `hand-fra=2`: 2 calibrates
     /// its words' confidences for it.
     public var readsFrenchHand: Bool {
-        lineChoice != .tesseract && languages == "fra" && adaptedModel?.head == nil
+        lineChoice != .tesseract && Self.isFrenchAlone(languages) && adaptedModel?.head == nil
     }
+
+    /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read in French
+    /// alone: the one rule for where the French hand head applies, in `ingest` and in `adapt`.
+    public static func isFrenchAlone(_ languages: String?) -> Bool { languages == "fra" }
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.

@@ -25,6 +25,11 @@ func learnHandHead(_ corpus: String, output: String) throws {
     let start = try HandwritingModel.startHead(files: files, classes: classes)
     let clock = Date()
     let (lines, skipped) = try handTrainingLines(corpus, model: model, classes: classes)
+    guard !lines.isEmpty else {
+        FileHandle.standardError.write(
+            Data("legible-bench: \(corpus): no truth line to learn from (no real set with ALTO and images)\n".utf8))
+        exit(65)
+    }
     let pages = Array(Set(lines.map(\.page))).sorted()
     let aside = Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
     let training = lines.filter { !aside.contains($0.page) }.map(\.line)
