@@ -25,9 +25,7 @@ struct ImportCommandTests {
 
     @Test(
         "--layouts pairs images with layout files by name and needs no Tesseract",
-        .enabled(
-            if: FileManager.default.fileExists(atPath: Repository.realCorpus.path),
-            "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func batch() throws {
         let folder = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path
         let images = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jpg") }.sorted().map {

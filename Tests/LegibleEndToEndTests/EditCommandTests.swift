@@ -65,9 +65,7 @@ struct EditCommandTests {
 
     @Test(
         "a real letter's ALTO truth aligned onto Legible's reading of its scan: every line placed, the page reads as the truth",
-        .enabled(
-            if: FileManager.default.fileExists(atPath: Repository.realCorpus.path),
-            "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func realLetter() throws {
         let folder = try temporaryFolder()
         let letters = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path
@@ -89,9 +87,7 @@ struct EditCommandTests {
     /// on every other page.
     @Test(
         "the real corpus's ALTO truth aligned onto Legible's readings: 95 % of placeable lines on their line, other pages refused",
-        .enabled(
-            if: FileManager.default.fileExists(atPath: Repository.realCorpus.path),
-            "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func realCorpus() throws {
         let tool = Repository.root.appendingPathComponent("Tools/eval-align")
         let run = try runProcess(

@@ -50,7 +50,7 @@ struct FrenchHandTests {
 
     @Test(
         "the hand head reads a page of the 1914 diary, which it never saw, with fewer errors than the model's own last layer",
-        .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path)))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func readsFrenchBetter() throws {
         guard let hand = try Self.hand(), let model = try HandwritingReaderTests.model(features: true) else { return }
         let classes = model.latinClasses()

@@ -60,7 +60,7 @@ struct HandwritingReaderTests {
 
     @Test(
         "a real English letter's lines read with a line CER under 0.45 (Tesseract: 0.58)",
-        .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path)))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func realLetter() throws {
         guard let model = try Self.model() else { return }
         let folder = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials").path

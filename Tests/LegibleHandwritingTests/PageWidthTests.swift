@@ -54,7 +54,7 @@ struct PageWidthTests {
 
     @Test(
         "the 1914 diary's narrow hand is read wider than the English letters' round one",
-        .enabled(if: FileManager.default.fileExists(atPath: Repository.realCorpus.path)))
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func writersWidth() throws {
         guard let model = try HandwritingReaderTests.model() else { return }
         let classes = model.latinClasses()

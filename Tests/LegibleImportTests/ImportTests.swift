@@ -13,7 +13,7 @@ import Testing
 /// The ALTO files of the real corpus (`Docs/Architecture.md`, "Real corpus": eScriptorium,
 /// ALTO v4, line boxes, baselines, polygons, one String per line), found on disk.
 enum RealCorpus {
-    static var available: Bool { FileManager.default.fileExists(atPath: Repository.realCorpus.path) }
+    static var available: Bool { Repository.hasRealCorpus }
     static var pages: [String] {
         guard let folders = try? FileManager.default.contentsOfDirectory(atPath: Repository.realCorpus.path) else { return [] }
         return folders.sorted().flatMap { folder -> [String] in
@@ -61,7 +61,7 @@ enum RealCorpus {
 
 @Suite(
     "Importing the real ALTO corpus",
-    .enabled(if: RealCorpus.available, "no real corpus on this machine (Docs/Architecture.md, \"Real corpus\")"))
+    .enabled(if: RealCorpus.available, Repository.realCorpusAbsent))
 struct RealCorpusImportTests {
     @Test("text, line count, rects inside line boxes, and the text-input laws", arguments: RealCorpus.pages)
     func page(_ name: String) throws {

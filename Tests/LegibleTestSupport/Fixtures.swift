@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import Testing
 
 /// Where the repository's folders are, found from this file's path (tests run from any cwd).
 public enum Repository {
@@ -14,6 +15,11 @@ public enum Repository {
         if let path = ProcessInfo.processInfo.environment["LEGIBLE_REAL_CORPUS"], !path.isEmpty { return URL(fileURLWithPath: path) }
         return root.deletingLastPathComponent().appendingPathComponent("shared/corpus/real")
     }
+    /// Whether the real corpus is on this machine.
+    public static var hasRealCorpus: Bool { FileManager.default.fileExists(atPath: realCorpus.path) }
+    /// Why a test that reads the real corpus is skipped, printed by the test runner.
+    public static let realCorpusAbsent: Comment =
+        "no real corpus at ../shared/corpus/real or $LEGIBLE_REAL_CORPUS (Docs/Architecture.md, \"Real corpus\")"
     /// Stems of every page in `Scans/` that has ground truth, sorted.
     public static var scanStems: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []
