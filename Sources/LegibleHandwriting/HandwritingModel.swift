@@ -86,7 +86,7 @@ public final class HandwritingModel {
         // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
         // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 16.5 MB then
         // raised the run's peak; their pages are handed back.
-        if features || hand != nil { _ = Self.trimMalloc?(0) }
+        if features || hand != nil { ProcessSymbol.handBackFreedMemory() }
     }
 
     /// ONNX Runtime's session for the model: from the file, or with features or a hand from
@@ -109,9 +109,6 @@ public final class HandwritingModel {
         }
         return loaded
     }
-
-    /// glibc's `malloc_trim`, which Swift's Glibc module does not import.
-    private static let trimMalloc = ProcessSymbol.function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 
     /// The model's bytes as the network is to load them, with `hand` written in and the
     /// features output added; nil when neither is asked, and the file is checked and loaded

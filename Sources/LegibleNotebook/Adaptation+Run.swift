@@ -26,6 +26,9 @@ extension Adaptation {
         let tools = TesseractTraining(folder: folder, startModel: request.startModel)
         let clock = Date()
         let (collected, head, training, heldOut) = try learnHand(request, tools: tools)
+        // The handwriting reader is gone; its pages go back before lstmtraining runs beside
+        // this process (`Docs/Recognition.md`, "The writer's hand in the handwriting reader").
+        ProcessSymbol.handBackFreedMemory()
         try tools.extractNetwork()
         // `--minutes` bounds the whole training: the head's share comes off lstmtraining's.
         var rest = request

@@ -13,4 +13,13 @@ package enum ProcessSymbol {
     package static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
         dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
     }
+
+    /// Hands the heap's free pages back to the system (glibc's `malloc_trim(0)`, which Swift's
+    /// Glibc module does not import); nothing happens on a C library without it. Freed memory
+    /// otherwise stays in the process and raises its peak when the next large buffers come.
+    package static func handBackFreedMemory() {
+        _ = trimMalloc?(0)
+    }
+
+    private static let trimMalloc = function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)
 }

@@ -186,8 +186,7 @@ func printBatch(_ images: [String], work: URL, theirTime: Double) throws {
 /// Resident set size in bytes (/proc/self/statm) after `malloc_trim(0)` hands memory that was
 /// freed (the decoder's transient parse tree) back to the system, so only live memory counts.
 func residentBytes() -> Int {
-    // malloc_trim is not in Swift's Glibc module map; look it up at run time.
-    _ = ProcessSymbol.function("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
+    ProcessSymbol.handBackFreedMemory()
     guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
     let fields = statm.split(separator: " ")
     return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
