@@ -46,7 +46,9 @@ enum ImportNumber {
         try text.split(whereSeparator: { $0 == " " || $0 == "," }).map { try coordinate($0, attribute, of: element, file: file) }
     }
 
-    /// A confidence given on `scale` (1 for ALTO's `WC`, 100 for hOCR's `x_wconf`), as 0...1.
+    /// A confidence given on `scale` (1 for ALTO's `WC`, 100 for hOCR's `x_wconf`), as 0...1,
+    /// to six decimals: a percentage divided leaves a last-digit error (96.4 / 100 is not
+    /// 0.964), and a page exported and imported again must have the confidences it had.
     static func confidence(_ text: String?, _ attribute: String, scale: Double, of element: XMLElement, file: String) throws -> Double? {
         guard let text else { return nil }
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, (0...scale).contains(value) else {
@@ -54,7 +56,7 @@ enum ImportNumber {
                 file: file, line: element.line, column: element.column,
                 reason: "\(element.name) \(attribute) \"\(text)\" is not a confidence in 0...\(Int(scale))")
         }
-        return value / scale
+        return (value / scale * 1_000_000).rounded() / 1_000_000
     }
 
     /// A page size in whole pixels (1 ... coordinateLimit), from a checked coordinate.

@@ -47,7 +47,7 @@ extension PageLayout {
                     var wordTitle = bbox(word.box)
                     // A word a person corrected is certain (`Docs/Editing.md`, "Provenance").
                     if let confidence = word.corrected == true ? 1 : word.confidence {
-                        wordTitle += "; x_wconf \(Int((confidence * 100).rounded()))"
+                        wordTitle += "; x_wconf \(percent(confidence))"
                     }
                     if index > 0 { out += " " }
                     out +=
@@ -79,6 +79,14 @@ extension PageLayout {
 
 /// Three decimals, no trailing zeros, no locale: the numbers of hOCR, ALTO and PDF. Within
 /// the coordinate limit (``PixelBox/coordinateLimit``) it never uses an exponent.
+/// A 0…1 confidence as hOCR's `x_wconf` percentage: whole, as Tesseract writes it, unless the
+/// confidence has a finer digit (Tesseract's own are kept to three decimals of 0…1), which is
+/// written as a tenth of a percent so the page imports with the confidence it had.
+func percent(_ confidence: Double) -> String {
+    let tenths = (min(1, max(0, confidence)) * 1000).rounded()
+    return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10))" : String(format: "%.1f", tenths / 10)
+}
+
 public func format3(_ value: Double) -> String {
     let scaled = (value * 1000).rounded() / 1000
     var string = "\(scaled)"

@@ -124,7 +124,7 @@ struct ImportTests {
         #expect(imported.engine?.name == "import")
     }
 
-    @Test("hOCR export then import gives the same document (baselines to a pixel, confidences to 0.005)")
+    @Test("hOCR export then import gives the same document (baselines to a pixel, confidences to 0.0005)")
     func hocrRoundTrip() throws {
         let original = Self.richLayout()
         let hocr = original.hOCRDocument(systemName: "test")
@@ -134,13 +134,13 @@ struct ImportTests {
                 #expect(zip(x, y).allSatisfy { abs($0.x - $1.x) <= 1 && abs($0.y - $1.y) <= 1 })
             }
         }
-        // hOCR's x_wconf is a whole percentage: confidences survive to ±0.005.
+        // hOCR's x_wconf is a percentage, written to a tenth: confidences survive to ±0.0005.
         imported.lines = zip(imported.lines, original.lines).map { pair in
             var line = pair.0
             line.baseline = pair.1.baseline
             line.words = zip(line.words ?? [], pair.1.words ?? []).map { words in
                 var word = words.0
-                #expect(abs((word.confidence ?? -1) - (words.1.confidence ?? -1)) <= 0.005 + 1e-9)
+                #expect(abs((word.confidence ?? -1) - (words.1.confidence ?? -1)) <= 0.0005 + 1e-9)
                 word.confidence = words.1.confidence
                 return word
             }
