@@ -28,7 +28,7 @@ public final class HandwritingModel {
             library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
             model: "bf66820f48fa99f779974c4df78e5274a9d8e0458c4137e8c5357e40e2c3faf2",
             dictionary: "d1979e9f794c464c0d2e0b70a7fe14dd978e9dc644c0e71f14158cdf8342af1b",
-            hand: "2415ee0cf29e071b40a48f8d11940c81d7298f0e1ceffdfb7db346b2c2178d4f"
+            hand: "6fdda1a14306871cc7327830ffbbc0f8321f39e74bcd2687283bdabe165cfb8f"
         )
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
@@ -64,22 +64,30 @@ public final class HandwritingModel {
     /// a space.
     public let alphabet: [String]
     private let handle: OpaquePointer
-    /// Whether a hand head is written into the network (``init(files:threads:features:hand:)``):
+    /// Whether a hand head is written into the network (``init(files:threads:features:layer:)``):
     /// its words' confidences are calibrated for it (``WordConfidence``).
     public let readsWithHand: Bool
 
     /// Loads the reader from `files`, after checking each file's SHA-256; `threads` threads
     /// run its operators. With `features`, the network is loaded with one more output, the
     /// features under its last layer, which ``features(_:)`` and a ``head`` read; that costs
-    /// the model's size again while it loads, so only a reader that needs them asks. With
-    /// `hand`, the network reads with that head written into its last layer
-    /// (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
-    public init(files: Files, threads: Int = 1, features: Bool = false, hand: WriterHead? = nil) throws(LoadFailure) {
+    /// the model's size again while it loads, so only a reader that needs them asks. With a
+    /// `layer` other than its own, the network reads with that head written into its last
+    /// layer (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
+    public init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own) throws(LoadFailure) {
         try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
         try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
+        // The hand is read after the library and the alphabet, so a reader with nothing
+        // installed is told first of the library it lacks.
+        let hand: WriterHead? =
+            switch layer {
+            case .own: nil
+            case .frenchHand: try Self.frenchHand(files: files)
+            case .head(let head): head
+            }
         alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
         handle = try Self.session(files, threads: threads, features: features, hand: hand)
         readsWithHand = hand != nil
@@ -87,6 +95,16 @@ public final class HandwritingModel {
         // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 16.5 MB then
         // raised the run's peak; their pages are handed back.
         if features || hand != nil { ProcessSymbol.handBackFreedMemory() }
+    }
+
+    /// The last layer a model reads with.
+    public enum LastLayer: Sendable {
+        /// The model's own, over every class.
+        case own
+        /// The French hand head in the model's folder (``frenchHand(files:)``).
+        case frenchHand
+        /// This head, over the page script's classes.
+        case head(WriterHead)
     }
 
     /// ONNX Runtime's session for the model: from the file, or with features or a hand from

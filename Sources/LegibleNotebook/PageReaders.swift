@@ -69,9 +69,9 @@ public struct PageReaders: Sendable {
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
             let files = HandwritingModel.Files(folder: folder)
-            let hand = options.readsFrenchHand ? try HandwritingModel.frenchHand(files: files) : nil
             let model = try HandwritingModel(
-                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil, hand: hand)
+                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil,
+                layer: options.readsWithHandHead ? .frenchHand : .own)
             var words = try Self.wordList(forLanguages: options.languages)
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)

@@ -39,7 +39,8 @@ extension AdaptedModel {
             public enum Start: String, Codable, Sendable {
                 /// The model's own last layer, cut to the page script's classes.
                 case model
-                /// The French hand head (`Docs/Recognition.md`, "A French hand"), for pages read in French.
+                /// The French hand head (`Docs/Recognition.md`, "A French hand"), for pages read in the
+                /// languages it reads (``OCROptions/handHeadReads(_:)``).
                 case frenchHand = "french-hand"
             }
             /// The lines kept aside: greedy character error rate (0…1) of the layer it started

@@ -60,16 +60,21 @@ public struct OCROptions: Hashable, Sendable {
     static let handwritingVersion = 2
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
-    /// "A French hand"): it reads, the page's one language is French, and no writer's head
-    /// (from an adapted model's record) takes its place. In the digest as `hand-fra=2`: 2 calibrates
-    /// its words' confidences for it.
-    public var readsFrenchHand: Bool {
-        lineChoice != .tesseract && Self.isFrenchAlone(languages) && adaptedModel?.head == nil
+    /// "A French hand"): it reads, the page's languages are ones the head reads
+    /// (``handHeadReads(_:)``), and no writer's head (from an adapted model's record) takes its
+    /// place. In the digest as `hand-fra=3`: 2 calibrated its words' confidences for it, 3 is
+    /// the head learnt from three sets, which reads English too.
+    public var readsWithHandHead: Bool {
+        lineChoice != .tesseract && Self.handHeadReads(languages) && adaptedModel?.head == nil
     }
 
-    /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read in French
-    /// alone: the one rule for where the French hand head applies, in `ingest` and in `adapt`.
-    public static func isFrenchAlone(_ languages: String?) -> Bool { languages == "fra" }
+    /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read with the
+    /// French hand head: each is French or English, the languages it was measured on. The one
+    /// rule for where it applies, in `ingest` and in `adapt`.
+    public static func handHeadReads(_ languages: String?) -> Bool {
+        guard let languages, !languages.isEmpty else { return false }
+        return languages.split(separator: "+", omittingEmptySubsequences: false).allSatisfy { $0 == "fra" || $0 == "eng" }
+    }
 
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.
@@ -78,7 +83,7 @@ public struct OCROptions: Hashable, Sendable {
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
             + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
-            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsFrenchHand ? ";hand-fra=2" : "")
+            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsWithHandHead ? ";hand-fra=3" : "")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

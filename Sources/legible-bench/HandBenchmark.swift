@@ -34,7 +34,7 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
     let files = HandwritingModel.Files(folder: folder)
     let plain = try HandwritingModel(files: files)
-    let french = hand ? try HandwritingModel(files: files, hand: HandwritingModel.frenchHand(files: files)) : plain
+    let french = hand ? try HandwritingModel(files: files, layer: .frenchHand) : plain
     let allowed = latin ? plain.latinClasses() : nil
     let languages = try ["eng", "fra"].map { ($0, try WordList.load(paths: WordList.debianPaths(forLanguages: $0))) }
     let decoders = handDecoders(tune: tune)
