@@ -27,8 +27,9 @@ struct HandLine {
 /// set's word list, line CER (errors over truth characters, case kept) and how often words at
 /// each confidence are right; then time a line as `ingest` reads it, and peak memory. The set's
 /// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
-/// of beam settings the defaults were chosen from. A French set is read with the French hand
-/// head, as `ingest -l fra` reads it, unless `--no-hand`.
+/// of beam settings the defaults were chosen from. A set in a language the French hand head
+/// reads (``OCROptions/handHeadReads(_:)``: French or English) is read with it, as `ingest`
+/// reads it, unless `--no-hand`.
 func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws {
     let executable = CommandLine.arguments[0]
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
@@ -51,7 +52,7 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws
         guard !truthWords.isEmpty else { continue }
         let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!
         let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? plain.alphabet, words: list)
-        let model = language == "fra" && latin ? french : plain
+        let model = OCROptions.handHeadReads(language) && latin ? french : plain
         var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
         var characters = 0
         var chosen: [Double] = []
