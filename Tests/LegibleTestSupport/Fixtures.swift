@@ -19,7 +19,7 @@ public enum Repository {
     public static var hasRealCorpus: Bool { FileManager.default.fileExists(atPath: realCorpus.path) }
     /// Why a test that reads the real corpus is skipped, printed by the test runner.
     public static let realCorpusAbsent: Comment =
-        "no real corpus at ../shared/corpus/real or $LEGIBLE_REAL_CORPUS (Docs/Architecture.md, \"Real corpus\")"
+        "no real corpus on this machine; set $LEGIBLE_REAL_CORPUS to its folder (Docs/Architecture.md, \"Real corpus\")"
     /// Stems of every page in `Scans/` that has ground truth, sorted.
     public static var scanStems: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []
