@@ -30,6 +30,18 @@ struct RawLine {
     var block: Int
     /// Tesseract classified the block as a horizontal or vertical rule line.
     var isRuleBlock: Bool
+
+    /// `baseline` when both its ends lie within `box` grown by its own width to each side and
+    /// its own height above and below (image pixels); else nil. A line read alone (PSM 13, a
+    /// line found in the ink) has a row with an empty box, whose ends Tesseract gives as
+    /// +32,767 and −32,767 px (`Docs/Recognition.md`, "Found lines"): no baseline is better
+    /// than that one. A row's real baseline may run past the line's box, or up a vertical line.
+    static func plausible(_ baseline: (PixelPoint, PixelPoint), in box: PixelBox) -> (PixelPoint, PixelPoint)? {
+        func inside(_ point: PixelPoint) -> Bool {
+            abs(point.x - box.midX) <= 1.5 * box.width && abs(point.y - box.midY) <= 1.5 * box.height
+        }
+        return inside(baseline.0) && inside(baseline.1) ? baseline : nil
+    }
 }
 
 /// Recognition ran past its deadline (mapped to ``OCRError/timedOut(path:seconds:)``).
@@ -164,12 +176,14 @@ final class TesseractAPI {
             }
             if TessPageIteratorIsAtBeginningOf(pageIterator, RIL_TEXTLINE) != 0 {
                 var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+                let lineBox = box(RIL_TEXTLINE) ?? PixelBox(x: 0, y: 0, width: 0, height: 0)
                 let baseline =
                     TessPageIteratorBaseline(pageIterator, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
-                    ? (PixelPoint(x: Double(x1), y: Double(y1)), PixelPoint(x: Double(x2), y: Double(y2))) : nil
+                    ? RawLine.plausible((PixelPoint(x: Double(x1), y: Double(y1)), PixelPoint(x: Double(x2), y: Double(y2))), in: lineBox)
+                    : nil
                 lines.append(
                     RawLine(
-                        box: box(RIL_TEXTLINE) ?? PixelBox(x: 0, y: 0, width: 0, height: 0), baseline: baseline,
+                        box: lineBox, baseline: baseline,
                         confidence: Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100,
                         words: [], block: block, isRuleBlock: blockIsRule))
             }

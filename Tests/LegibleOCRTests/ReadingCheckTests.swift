@@ -76,5 +76,14 @@ struct ReadingCheckTests {
         let score = Scorer.score(ScoredPage(layout), against: truth)
         #expect(score.lineRecall >= 0.85, "line recall \(score.lineRecall)")
         for line in layout.lines { #expect(line.box.maxX <= Double(layout.image.width) && line.box.maxY <= Double(layout.image.height)) }
+        // A line read alone has a row with an empty box, whose baseline Tesseract gives as
+        // running from +32,767 to −32,767 px: such a baseline is left out, not written to ALTO or hOCR.
+        for line in layout.lines {
+            guard let baseline = line.baseline else { continue }
+            #expect(baseline.count == 2, "\(baseline)")
+            #expect(
+                baseline.allSatisfy { abs($0.x - line.box.midX) < 2 * line.box.width && abs($0.y - line.box.midY) < 2 * line.box.height },
+                "\(baseline) \(line.box)")
+        }
     }
 }
