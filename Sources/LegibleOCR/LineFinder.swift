@@ -105,13 +105,16 @@ enum LineFinder {
         }
 
         /// Whether `other` continues this row's line: their centres are within half a line,
-        /// or their boxes share 70 % of the shorter one's height, and they barely overlap
-        /// side by side.
+        /// or their boxes share 70 % of the shorter one's height, and side by side they overlap
+        /// by less than half a line or less than three quarters of the narrower row. A line
+        /// whose words climb (the last words written higher) leaves a row of its first words
+        /// and a row of its last, overlapping by a word at the bend; two lines of writing never
+        /// lie side by side at one height.
         func isSameLine(as other: Row, size: Double) -> Bool {
             let across = min(box.maxX, other.box.maxX) - max(box.x, other.box.x)
             let down = min(box.maxY, other.box.maxY) - max(box.y, other.box.y)
             let aligned = abs(centreY - other.centreY) < 0.5 * size || down >= 0.7 * min(box.height, other.box.height)
-            return aligned && across < 0.5 * size
+            return aligned && across < max(0.5 * size, 0.75 * min(box.width, other.box.width))
         }
     }
 

@@ -70,6 +70,16 @@ struct LineFindingTests {
         #expect(LineFinder.writingHeight([]) == nil)
     }
 
+    @Test("a line that climbs, whose first words and last words overlap by a word at the bend, is one line; the line below is not")
+    func climbingLine() {
+        let first = LineFinder.Row(Self.piece(50, 100, 600, 40))
+        let last = LineFinder.Row(Self.piece(500, 85, 400, 40))
+        #expect(first.isSameLine(as: last, size: 40), "150 px side by side, under three quarters of the narrower row")
+        #expect(!first.isSameLine(as: LineFinder.Row(Self.piece(50, 160, 600, 40)), size: 40), "the next line down")
+        #expect(!first.isSameLine(as: LineFinder.Row(Self.piece(100, 90, 500, 40)), size: 40), "a row lying over most of it")
+        #expect(LineFinder.Row(Self.piece(50, 100, 400, 40)).isSameLine(as: LineFinder.Row(Self.piece(470, 110, 300, 40)), size: 40))
+    }
+
     static func word(_ text: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, _ confidence: Double = 0.8)
         -> RecognisedWord
     {
