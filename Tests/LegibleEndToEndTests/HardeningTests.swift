@@ -302,10 +302,19 @@ struct HardeningTests {
     @Test("recognition stops at the page deadline with 75 and one line")
     func deadline() throws {
         let folder = try temporaryFolder()
-        let run = try shell(
-            "\"$L\" ingest \(Repository.scans.appendingPathComponent("chicago-1.png").path) -o out --timeout 0.1", in: folder)
+        // One bundled page reads in about 0.1 s on a fast machine, so it can beat the shortest
+        // deadline: nine of them on one sheet take some 2 s, far past it on any machine.
+        let pages = (1...3).map { "'\(Repository.scans.appendingPathComponent("chicago-\($0).png").path)'" }.joined(separator: ", ")
+        let script =
+            "from PIL import Image; ims = [Image.open(p).convert('L') for p in [\(pages)]]; w, h = ims[0].size; "
+            + "page = Image.new('L', (3 * w, 3 * h), 255); "
+            + "[page.paste(ims[(r + c) % 3], (c * w, r * h)) for r in range(3) for c in range(3)]; page.save('nine.png')"
+        let made = try shell("python3 -c \"\(script)\"", in: folder)
+        try #require(made.status == 0, "Pillow could not write the page: \(made.stderr)")
+        let run = try shell("\"$L\" ingest nine.png -o out --timeout 0.1", in: folder)
         #expect(run.status == 75, "\(run.stderr)")
         #expect(run.stderr.contains("page deadline"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/nine.json"))
     }
 
     // MARK: Messages and exit codes
