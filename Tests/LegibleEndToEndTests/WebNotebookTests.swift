@@ -180,7 +180,8 @@ struct WebNotebookTests {
         #expect((menuState?.first as? Bool) == false, "the context menu did not open")
         #expect(menuState?.last as? String == "Save selection", "focus is not on the menu item")
         #expect(result.values[11] as? String == "Text saved")
-        #expect(result.values[13] as? String == "Download clippings (3)")
+        #expect(result.values[13] as? String == "Download clippings (3)", "after the reload: \(result.values.suffix(3))")
+        #expect((result.values[15] as? [String: Any])?["state"] as? String == "completed", "\(result.values.suffix(1))")
         let store = downloads + "/clippings.jsonl"
         let listed = try legible(["clippings", "--store", store, "--json"])
         #expect(listed.status == 0, "\(listed.stderr)")
