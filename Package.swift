@@ -117,7 +117,7 @@ let package = Package(
             name: "LegibleImage",
             dependencies: ["CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
         .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout"]),
-        // The handwriting line reader: PP-OCRv5 through ONNX Runtime, opened at run time
+        // The handwriting line reader: PP-OCRv6 small through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation"]),

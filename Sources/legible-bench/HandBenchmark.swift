@@ -28,7 +28,7 @@ struct HandLine {
 /// each confidence are right; then time a line as `ingest` reads it, and peak memory. The set's
 /// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
 /// of beam settings the defaults were chosen from. A set in a language the French hand head
-/// reads (``OCROptions/handHeadReads(_:)``: French or English) is read with it, as `ingest`
+/// reads (``OCROptions/handHeadReads(_:)``: French) is read with it, as `ingest`
 /// reads it, unless `--no-hand`.
 func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws {
     let executable = CommandLine.arguments[0]
@@ -40,7 +40,7 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws
     let languages = try ["eng", "fra"].map { ($0, try WordList.load(paths: WordList.debianPaths(forLanguages: $0))) }
     let decoders = handDecoders(tune: tune)
     let widths = HandwritingModel.widthScales.map { "×\($0)" }.joined(separator: ", ")
-    print("handwriting reader: PP-OCRv5 mobile, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
+    print("handwriting reader: PP-OCRv6 small, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
     for set in realSets(in: corpus) {
         let pages = pages(in: corpus + "/" + set).compactMap { page -> (GreyImage, PageLayout)? in
             do { return try truthPage(page.image, page.alto) } catch {

@@ -480,45 +480,53 @@ func readingBenchmark() throws {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "ocr":
-    var images = Array(arguments.dropFirst())
-    if images.isEmpty {
-        let scans = root.appendingPathComponent("Scans")
-        images = ((try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted().map {
-            scans.appendingPathComponent($0).path
+// An error that reaches here (a model that cannot read a line, a file that cannot be written)
+// is one line and exit 1, not a crash report.
+do {
+    switch arguments.first {
+    case "ocr":
+        var images = Array(arguments.dropFirst())
+        if images.isEmpty {
+            let scans = root.appendingPathComponent("Scans")
+            images = ((try? FileManager.default.contentsOfDirectory(atPath: scans.path)) ?? []).filter { $0.hasSuffix(".png") }.sorted().map
+            {
+                scans.appendingPathComponent($0).path
+            }
         }
+        try ocrBenchmark(images)
+    case "textinput":
+        textInputBenchmark()
+    case "reading":
+        try readingBenchmark()
+    case "web":
+        try webBenchmark()
+    case "atspi":
+        try atspiBenchmark()
+    case "gestures":
+        try gestureBenchmark()
+    case "cluster":
+        try clusterBenchmark()
+    case "pdf":
+        try pdfBenchmark()
+    case "pdf-in":
+        try pdfInputBenchmark()
+    case "editing":
+        editingBenchmark(alignment: CommandLine.arguments.dropFirst(2).first != "typing")
+    case "speech":
+        try speechBenchmark()
+    case "hand":
+        let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
+        try handBenchmark(
+            rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
+            hand: !arguments.contains("--no-hand"))
+    case "hand-learn" where arguments.count == 3:
+        try learnHandHead(arguments[1], output: arguments[2])
+    default:
+        print(
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
+        )
     }
-    try ocrBenchmark(images)
-case "textinput":
-    textInputBenchmark()
-case "reading":
-    try readingBenchmark()
-case "web":
-    try webBenchmark()
-case "atspi":
-    try atspiBenchmark()
-case "gestures":
-    try gestureBenchmark()
-case "cluster":
-    try clusterBenchmark()
-case "pdf":
-    try pdfBenchmark()
-case "pdf-in":
-    try pdfInputBenchmark()
-case "editing":
-    editingBenchmark(alignment: CommandLine.arguments.dropFirst(2).first != "typing")
-case "speech":
-    try speechBenchmark()
-case "hand":
-    let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
-    try handBenchmark(
-        rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
-        hand: !arguments.contains("--no-hand"))
-case "hand-learn" where arguments.count == 3:
-    try learnHandHead(arguments[1], output: arguments[2])
-default:
-    print(
-        "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
-    )
+} catch {
+    FileHandle.standardError.write(Data("legible-bench: \(error)\n".utf8))
+    exit(1)
 }

@@ -57,17 +57,21 @@ struct FrenchHandTests {
     }
 
     @Test(
-        "the hand head, learnt from French lines alone, reads the real English letters with fewer errors than the model's own layer",
+        "the hand head, learnt from French lines alone, reads the real English letters with more errors than the model's own layer, so English pages are read without it",
         .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
-    func readsEnglishBetter() throws {
+    func readsEnglishWorse() throws {
         let letters = ["Lettre248", "Lettre251", "Lettre252", "Lettre253", "SC0033B_s4_b01_f14_i085"]
         guard let (own, learnt) = try Self.greedyErrors("jane-stanford-memorials", letters) else { return }
-        #expect(learnt < own, "greedy CER: the model's own layer \(own), the hand head \(learnt)")
+        #expect(learnt > own, "greedy CER: the model's own layer \(own), the hand head \(learnt)")
+        #expect(!OCROptions.handHeadReads("eng"))
     }
 
-    @Test("the hand head reads pages in French, English or both, and only with the handwriting reader and no writer's head")
+    @Test("the hand head reads pages in French alone, and only with the handwriting reader and no writer's head")
     func languages() {
-        let cases = [("fra", true), ("eng", true), ("eng+fra", true), ("deu", false), ("fra+deu", false), ("fra+", false), ("", false)]
+        let cases = [
+            ("fra", true), ("fra+fra", true), ("eng", false), ("eng+fra", false), ("deu", false), ("fra+deu", false), ("fra+", false),
+            ("", false),
+        ]
         for (languages, reads) in cases {
             var options = OCROptions()
             options.languages = languages

@@ -8,7 +8,7 @@ import LegibleOCR
 import LegibleTestSupport
 import Testing
 
-/// The handwriting line reader (`Docs/Recognition.md`, "Handwriting"): PP-OCRv5 run by the real
+/// The handwriting line reader (`Docs/Recognition.md`, "Handwriting"): PP-OCRv6 small run by the real
 /// ONNX Runtime on real line images, its files checked before use, and its CTC decoding.
 @Suite("the handwriting line reader", .serialized)
 struct HandwritingReaderTests {
@@ -79,18 +79,18 @@ struct HandwritingReaderTests {
         guard try Self.model() != nil else { return }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("legible-hand-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        for name in ["libonnxruntime.so.1.22.0", "ppocrv5_dict.txt"] {
+        for name in ["libonnxruntime.so.1.22.0", "ppocrv6_dict.txt"] {
             try FileManager.default.createSymbolicLink(atPath: copy + "/" + name, withDestinationPath: Self.folder + "/" + name)
         }
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ppocrv5-rec.onnx"))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ppocrv6-rec.onnx"))
         if damage == "truncated" { bytes = bytes.prefix(bytes.count / 2) }
         if damage == "altered" { bytes[bytes.count / 2] ^= 0xFF }
-        if damage != "missing" { try bytes.write(to: URL(fileURLWithPath: copy + "/ppocrv5-rec.onnx")) }
+        if damage != "missing" { try bytes.write(to: URL(fileURLWithPath: copy + "/ppocrv6-rec.onnx")) }
         do {
             _ = try HandwritingModel(files: HandwritingModel.Files(folder: copy))
             Issue.record("a \(damage) model was loaded")
         } catch {
-            #expect(error.description.hasPrefix(copy + "/ppocrv5-rec.onnx: "), "\(error)")
+            #expect(error.description.hasPrefix(copy + "/ppocrv6-rec.onnx: "), "\(error)")
             #expect(error.description.contains(damage == "missing" ? "is missing" : "not the pinned file"), "\(error)")
         }
     }

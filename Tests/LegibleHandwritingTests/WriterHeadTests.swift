@@ -73,11 +73,11 @@ struct WriterHeadTests {
         #expect(HeadTraining.ctc(logSoftmax(scores), steps: 2, classes: classes, labels: labels) == nil, "three labels need three steps")
     }
 
-    @Test("a head learns a narrow hand from two pages of it: a third page of the same hand reads with fewer than 0.6 times the errors")
+    @Test("a head learns a narrow hand from two pages of it: a third page of the same hand reads with fewer than 0.7 times the errors")
     func learnsAHand() throws {
         guard let model = try HandwritingReaderTests.model(features: true) else { return }
         let classes = model.latinClasses()
-        // A hand of narrow letters: the Kristi font's lines at 0.6 of their width, which the
+        // A hand of narrow letters: the Kristi font's lines at 0.7 of their width, which the
         // model reads badly, as it reads the 1914 diary's hand at its own width.
         func lines(_ name: String) throws -> [HeadTraining.Line] {
             let (page, truth) = try Self.scan(name)
@@ -98,11 +98,11 @@ struct WriterHeadTests {
         let (before, after) = (
             HeadTraining.errorRate(start, unseen, symbols: classes.symbols), HeadTraining.errorRate(head, unseen, symbols: classes.symbols)
         )
-        #expect(before > 0.2 && after < 0.6 * before, "unseen page: \(before) → \(after)")
+        #expect(before > 0.2 && after < 0.7 * before, "unseen page: \(before) → \(after)")
     }
 
     /// The width factor that makes the Kristi font a narrow hand.
-    static let narrow = 0.6
+    static let narrow = 0.7
 
     @Test("a head's bytes read back as the same head; truncated, oversized or non-finite ones are refused")
     func bytes() throws {

@@ -3,15 +3,15 @@ import Testing
 @testable import LegibleNotebook
 
 /// Where a writer's head starts (`Docs/Recognition.md`, "A French hand"): from the French hand
-/// head only when every page it learns from was read in languages it reads (French, English or
-/// both), as `ingest` reads the writer's other pages without a model.
+/// head only when every page it learns from was read in the language it reads (French), as
+/// `ingest` reads the writer's other pages without a model.
 @Suite("the layer a writer's head starts from")
 struct AdaptationStartTests {
     @Test(
-        "French and English pages start from the French hand head; another language, an unknown language or no page, from the model's own layer",
+        "French pages start from the French hand head; English, another language, an unknown language or no page, from the model's own layer",
         arguments: [
-            (["fra"], Adaptation.Record.Head.Start.frenchHand), (["fra", "fra"], .frenchHand), (["eng"], .frenchHand),
-            (["fra", "eng"], .frenchHand), (["fra+eng"], .frenchHand), (["deu"], .model), (["fra", "deu"], .model),
+            (["fra"], Adaptation.Record.Head.Start.frenchHand), (["fra", "fra"], .frenchHand), (["eng"], .model),
+            (["fra", "eng"], .model), (["fra+eng"], .model), (["deu"], .model), (["fra", "deu"], .model),
             (["fra+deu"], .model), (["fra", nil], .model), ([], .model),
         ])
     func start(_ languages: [String?], _ expected: Adaptation.Record.Head.Start) {
