@@ -122,9 +122,9 @@ enum ModelGraph {
         return true
     }
 
-    /// The dimensions of the constant named `name`, and where its raw data lies: a graph
+    /// The dimensions of the constant named `name`, and where its raw data lies: the graph
     /// initializer of that name (`GraphProto.initializer`, field 5; `TensorProto.name`, field 8),
-    /// as PP-OCRv6's converter stores weights, or a `Constant` node whose output it is.
+    /// where PP-OCRv6's converter stores weights.
     static func constantData(_ name: String, in model: [UInt8]) -> (dimensions: [Int], raw: Range<Int>)? {
         guard let graph = graph(model), let nodes = fields(model, graph.value) else { return nil }
         for tensor in nodes where tensor.number == 5 && tensor.wireType == 2 {
@@ -132,15 +132,6 @@ enum ModelGraph {
                 parts.contains(where: { $0.number == 8 && $0.wireType == 2 && model[$0.value].elementsEqual(name.utf8) })
             else { continue }
             return floats(model, tensor.value)
-        }
-        for node in nodes where node.number == 1 && node.wireType == 2 {
-            guard let parts = fields(model, node.value),
-                parts.contains(where: { $0.number == 2 && $0.wireType == 2 && model[$0.value].elementsEqual(name.utf8) })
-            else { continue }
-            for attribute in parts where attribute.number == 5 && attribute.wireType == 2 {
-                guard let tensor = fields(model, attribute.value)?.first(where: { $0.number == 5 && $0.wireType == 2 }) else { continue }
-                return floats(model, tensor.value)
-            }
         }
         return nil
     }
