@@ -20,10 +20,10 @@ extension HandwritingModel {
     /// and every other class a bias of −60, so that the network's probabilities over the head's
     /// classes are the head's own (``WriterHead/probabilities(_:steps:)``) to within e⁻⁵⁰.
     /// False, with `model` unchanged, when the layer is not as the head expects. In place: the
-    /// model is 16.5 MB, and a copy would add to the reader's peak memory.
+    /// model is 21 MB, and a copy would add to the reader's peak memory.
     static func baking(_ head: WriterHead, into model: inout [UInt8]) -> Bool {
-        guard let weights = ModelGraph.constant("linear_8.w_0", in: model), let bias = ModelGraph.constant("linear_8.b_0", in: model),
-            weights.dimensions == [head.features, bias.values.count], let last = head.classes.last, last < bias.values.count
+        guard let (weights, bias) = lastLayer(of: model), weights.dimensions == [head.features, bias.values.count],
+            let last = head.classes.last, last < bias.values.count
         else { return false }
         let columns = bias.values.count
         var (rows, offsets) = (weights.values, [Float](repeating: -60, count: columns))
@@ -32,7 +32,20 @@ extension HandwritingModel {
             offsets[index] = head.bias[row]
         }
         // Both constants were found above, with these sizes, so both writes take.
-        return ModelGraph.replaceConstant("linear_8.w_0", with: rows, in: &model)
-            && ModelGraph.replaceConstant("linear_8.b_0", with: offsets, in: &model)
+        return ModelGraph.replaceConstant(lastWeights, with: rows, in: &model)
+            && ModelGraph.replaceConstant(lastBias, with: offsets, in: &model)
+    }
+
+    /// The names of the last layer's weights (`features × classes`) and bias in the model's graph.
+    static let (lastWeights, lastBias) = ("linear_8.w_0", "linear_8.b_0")
+
+    /// The model's last layer: its weights, `features × classes` row by row, and its bias, one a
+    /// class; nil when the graph holds no such layer.
+    static func lastLayer(of model: [UInt8]) -> (weights: (dimensions: [Int], values: [Float]), bias: (dimensions: [Int], values: [Float]))?
+    {
+        guard let weights = ModelGraph.constant(lastWeights, in: model), let bias = ModelGraph.constant(lastBias, in: model) else {
+            return nil
+        }
+        return (weights, bias)
     }
 }

@@ -92,7 +92,7 @@ public final class HandwritingModel {
         handle = try Self.session(files, threads: threads, features: features, hand: hand)
         readsWithHand = hand != nil
         // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
-        // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 16.5 MB then
+        // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 21 MB then
         // raised the run's peak; their pages are handed back.
         if features || hand != nil { ProcessSymbol.handBackFreedMemory() }
     }
@@ -165,7 +165,7 @@ public final class HandwritingModel {
 
     /// The regular file at `path` read straight into one array, nil when it cannot be read or
     /// is larger than `limit` bytes. Not through `Data`, whose copy into an array would hold the
-    /// 16.5 MB model twice at once.
+    /// 21 MB model twice at once.
     static func bytes(atPath path: String, atMost limit: Int) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
@@ -201,8 +201,8 @@ public final class HandwritingModel {
     /// writer's head starts from. Reads the model file again, so only `legible adapt` pays for it.
     public static func startHead(files: Files, classes: ReadingClasses, widthScale: Double = 1) throws(LoadFailure) -> WriterHead {
         let model = try pinnedModel(files)
-        guard let weights = ModelGraph.constant("linear_8.w_0", in: model), let bias = ModelGraph.constant("linear_8.b_0", in: model),
-            weights.dimensions.count == 2, let columns = weights.dimensions.last, bias.values.count == columns,
+        guard let (weights, bias) = lastLayer(of: model), weights.dimensions.count == 2, let columns = weights.dimensions.last,
+            bias.values.count == columns,
             classes.indices.allSatisfy({ $0 < columns })
         else { throw LoadFailure(description: "\(files.model): its last layer is not where it was expected") }
         let features = weights.dimensions[0]
@@ -240,7 +240,7 @@ public final class HandwritingModel {
 
     /// The class probabilities for a line image: `steps` time steps of `alphabet.count`
     /// values each, row-major; or of `classes.indices.count` when `classes` keeps only some
-    /// (the page's script: 18,383 symbols scanned at every step cost more than the reading).
+    /// (the page's script: 18,708 symbols scanned at every step cost more than the reading).
     /// With a ``head`` over exactly `classes`, the head's probabilities.
     public func probabilities(_ tensor: LineTensor, classes: ReadingClasses? = nil) throws(LoadFailure) -> (steps: Int, values: [Float]) {
         if let head, let classes, head.classes == classes.indices {

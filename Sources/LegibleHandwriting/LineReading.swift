@@ -162,7 +162,7 @@ extension HandwritingModel {
 
     /// Which classes a page in Latin script may read: the blank, the space, and symbols made of
     /// Latin letters, digits, punctuation and the Latin-1 and Latin Extended-A blocks. The
-    /// model's alphabet holds 18,383 symbols, most of them CJK, which it gives on hard lines of
+    /// model's alphabet holds 18,708 symbols, most of them CJK, which it gives on hard lines of
     /// an English or French page.
     public func latinClasses() -> ReadingClasses {
         let kept = alphabet.indices.filter { index in

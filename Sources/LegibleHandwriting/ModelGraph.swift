@@ -85,7 +85,7 @@ enum ModelGraph {
         guard let graph = graph(model) else { return nil }
         let tensorType = message(1, [0x08, 0x01])  // TypeProto.tensor_type { elem_type: FLOAT }
         let output = message(12, message(1, Array(name.utf8)) + message(2, tensorType))
-        // Built in one buffer: the model is 16.5 MB, and each temporary copy would add to the
+        // Built in one buffer: the model is 21 MB, and each temporary copy would add to the
         // reader's peak memory.
         let key = encode(7 << 3 | 2) + encode(graph.value.count + output.count)
         var patched: [UInt8] = []
