@@ -11,7 +11,9 @@ extension Ingest {
     /// - Throws: the output folder's, the manifest's or the first reader's error.
     public func perform(keepingReaders: Bool) throws -> Report {
         let needsReader = plan.sources.contains(where: \.needsReader)
-        if needsReader { tuneMallocForOCR(batch: plan.pages.count > 1, environment: ProcessInfo.processInfo.environment) }
+        if needsReader {
+            tuneMallocForOCR(batch: plan.pages.count > 1, workers: plan.workers, environment: ProcessInfo.processInfo.environment)
+        }
         try Self.prepareOutputFolder(plan.output)
         let manifest = try plan.shard.map { try ManifestLog(output: plan.output, shard: $0) }
         try manifest?.append(.task(ManifestLog.taskRecord(plan)))
