@@ -184,6 +184,8 @@ public enum RecognitionStep: String, CaseIterable, Sendable {
     case lineRepair = "line-repair"
     /// Lines found from the ink alone, each read as one line.
     case lineFinding = "line-finding"
+    /// Lines the engine missed or ran together, found in the rows of the ink.
+    case lineGaps = "line-gaps"
     /// The page read at another scale (large writing at half size).
     case scale
     /// The first reading checked, and other readings tried when it was poor.

@@ -57,8 +57,10 @@ public struct OCROptions: Hashable, Sendable {
     static let pipelineVersion = 4
     /// The version of the handwriting reader's decoding, in the digest only when it reads: 2
     /// decodes over the page language's words (`Docs/Recognition.md`, "Decoding with words"), 3
-    /// reads with PP-OCRv6 small (`Docs/Recognition.md`, "Handwriting").
-    static let handwritingVersion = 3
+    /// reads with PP-OCRv6 small (`Docs/Recognition.md`, "Handwriting"), 4 mends the lines
+    /// Tesseract missed or ran together before they are read (`Docs/Recognition.md`, "Lines
+    /// missed and run together").
+    static let handwritingVersion = 4
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
     /// "A French hand"): it reads, the page's languages are ones the head reads

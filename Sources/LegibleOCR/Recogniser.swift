@@ -93,9 +93,17 @@ public final class Recogniser: @unchecked Sendable {
         layout: PageLayout, check: RecognitionCheck?
     ) {
         let first = try firstReading(data, path: path)
-        let (readings, best, checked) = try retried(first, data: data, path: path)
+        let (readings, best, reference) = try retried(first, data: data, path: path)
+        let checked = reference != nil
         let kept = readings[best]
-        let steps = kept.steps + (checked ? [Self.checkStep(readings, kept: kept)] : [])
+        var steps = kept.steps + (checked ? [Self.checkStep(readings, kept: kept)] : [])
+        var keptLines = kept.lines
+        if readsAgain, let reference {
+            let size = (first.width, first.height)
+            let mended = try mendingGaps(
+                kept.lines, reference: reference, prepared: first.prepared, size: size, resolution: first.resolution, path: path)
+            (keptLines, steps) = (mended.lines, steps + [mended.step])
+        }
         let engine = EngineInfo(
             name: "tesseract", version: TesseractAPI.version, languages: options.languages,
             pageSegmentationMode: kept.strategy.pageSegmentationMode(configured: options.pageSegmentationMode),
@@ -109,7 +117,7 @@ public final class Recogniser: @unchecked Sendable {
         // second reading.
         let (ink, rotation) = (first.prepared.pageInk, first.prepared.rotationDegrees)
         let grey = first.grey.map { (width: first.width, height: first.height, pixels: $0) }
-        let lines = try readAgain(kept.lines, grey: grey, data: data, path: path)
+        let lines = try readAgain(keptLines, grey: grey, data: data, path: path).filter { !$0.words.isEmpty }
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
         let check = checked ? RecognitionCheck(readings, kept: kept) : nil
         guard let reader = lineReader, readsAgain else { return (layout, check) }
@@ -169,15 +177,15 @@ public final class Recogniser: @unchecked Sendable {
             grey: readsAgain ? Leptonica.greyPixels(image) : nil)
     }
 
-    /// Every reading made, the first one first, the index of the best, and whether the check
-    /// ran.
-    func retried(_ first: FirstReading, data: Data, path: String) throws -> ([Reading], Int, Bool) {
+    /// Every reading made, the first one first, the index of the best, and the ink the check
+    /// measured them against (nil when it did not run).
+    func retried(_ first: FirstReading, data: Data, path: String) throws -> ([Reading], Int, Reference?) {
         var readings = [first.reading]
         guard options.retryPoorPages, let binary = first.prepared.binary,
             let reference = Reference(
                 standard: binary, textured: first.prepared.textured, rotationDegrees: first.prepared.rotationDegrees, width: first.width,
                 height: first.height)
-        else { return (readings, 0, false) }
+        else { return (readings, 0, nil) }
         readings[0].coverage = reference.coverage(of: first.reading.lines)
         var best = 0  // The first reading wins ties: it is the configured one.
         var original: PixImage?
@@ -198,7 +206,7 @@ public final class Recogniser: @unchecked Sendable {
             readings.append(next)
             if next.score > readings[best].score { best = readings.count - 1 }
         }
-        return (readings, best, true)
+        return (readings, best, reference)
     }
 
     /// One reading of `image` by a strategy that prepares its own page (the standard

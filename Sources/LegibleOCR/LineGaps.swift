@@ -1,0 +1,174 @@
+import LegibleLayout
+
+/// Lines Tesseract's layout analysis missed or ran together on a page of handwriting, found
+/// from the ink's rows (`Docs/Recognition.md`, "Lines missed and run together"). On a diary
+/// written in even lines it drops a line here and there, and reads two lines as one box of
+/// twice the height, whose reading is noise.
+///
+/// The lines are grouped into columns; in each, the ink of every pixel row across the column
+/// gives a profile whose peaks are the rows of writing. A line box about two lines high that
+/// holds two peaks is dropped; a peak no line covers becomes a line, as high as the column's
+/// lines and placed on its peak as they sit on theirs.
+enum LineGaps {
+    /// What mending changes: the indices of the lines dropped, and the lines added, in the
+    /// ink's pixels.
+    struct Mend: Equatable {
+        var dropped: [Int]
+        var added: [PixelBox]
+    }
+
+    /// A 1-bit page, row-major, one byte a pixel (1 for ink).
+    struct Ink {
+        var width: Int
+        var height: Int
+        var pixels: [UInt8]
+
+        /// Ink pixels in each row `rows` between columns `left..<right`.
+        func rowProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
+            rows.map { row in
+                let start = row * width
+                var count = 0
+                for column in left..<right { count += Int(pixels[start + column]) }
+                return count
+            }
+        }
+
+        /// Ink pixels in each column `left..<right` between rows `rows`.
+        func columnProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
+            var counts = [Int](repeating: 0, count: max(right - left, 0))
+            for row in rows {
+                let start = row * width
+                for column in left..<right { counts[column - left] += Int(pixels[start + column]) }
+            }
+            return counts
+        }
+    }
+
+    /// Fewer lines than this in a column give no measure of its lines' height and spacing.
+    static let leastLines = 4
+    /// A box at least this many times the column's line height may hold two lines.
+    static let tallLine = 1.6
+
+    /// The mend of `lines` (boxes in `ink`'s pixels).
+    static func mend(_ lines: [PixelBox], ink: Ink) -> Mend {
+        var mend = Mend(dropped: [], added: [])
+        for column in columns(lines) where column.count >= leastLines {
+            let found = Self.mend(column: column, lines: lines, ink: ink)
+            mend.dropped += found.dropped
+            mend.added += found.added
+        }
+        mend.dropped.sort()
+        return mend
+    }
+
+    /// Lines grouped into columns: a line joins the first column it overlaps side by side by
+    /// half the narrower's width. Each column is a list of indices into `lines`.
+    static func columns(_ lines: [PixelBox]) -> [[Int]] {
+        var columns: [(left: Double, right: Double, members: [Int])] = []
+        for index in lines.indices.sorted(by: { lines[$0].width > lines[$1].width }) {
+            let box = lines[index]
+            let joined = columns.firstIndex { column in
+                min(column.right, box.maxX) - max(column.left, box.x) >= 0.5 * min(column.right - column.left, box.width)
+            }
+            if let joined {
+                columns[joined].members.append(index)
+            } else {
+                columns.append((box.x, box.maxX, [index]))
+            }
+        }
+        return columns.map(\.members)
+    }
+
+    /// The mend of one column of `lines` (indices into them).
+    static func mend(column: [Int], lines: [PixelBox], ink: Ink) -> Mend {
+        let boxes = column.map { lines[$0] }
+        let height = median(boxes.map(\.height))
+        let left = max(0, Int(boxes.map(\.x).min() ?? 0))
+        let right = min(ink.width, Int((boxes.map(\.maxX).max() ?? 0).rounded(.up)))
+        let top = max(0, Int((boxes.map(\.y).min() ?? 0) - height))
+        let bottom = min(ink.height, Int(((boxes.map(\.maxY).max() ?? 0) + height).rounded(.up)))
+        guard height >= 4, right > left, bottom > top else { return Mend(dropped: [], added: []) }
+        let profile = smoothed(ink.rowProfile(rows: top..<bottom, left: left, right: right), window: max(3, Int(height / 3)))
+        let peaks = Self.peaks(profile, spacing: 0.6 * height).map { (y: Double($0.index + top), ink: $0.value) }
+        let dropped = column.filter { index in
+            lines[index].height >= tallLine * height && peaks.filter { inside($0.y, lines[index], margin: 0.15) }.count >= 2
+        }
+        let kept = column.filter { !dropped.contains($0) }.map { lines[$0] }
+        let covered = peaks.filter { peak in kept.contains { inside(peak.y, $0, margin: 0.15) } }
+        guard !covered.isEmpty else { return Mend(dropped: [], added: []) }
+        let typical = median(covered.map { Double($0.ink) })
+        let offset = median(covered.compactMap { peak in kept.first { inside(peak.y, $0, margin: 0.15) }.map { peak.y - $0.midY } })
+        let added = peaks.filter { peak in Double(peak.ink) >= typical / 3 && !kept.contains { inside(peak.y, $0, margin: 0) } }
+            .compactMap { peak in
+                box(around: peak.y - offset, height: height, left: left, right: right, ink: ink)
+            }
+        return Mend(dropped: dropped, added: added)
+    }
+
+    /// A line `height` high centred on `centre`, as wide as its ink between `left` and
+    /// `right`; nil when it holds less ink across than one line height.
+    static func box(around centre: Double, height: Double, left: Int, right: Int, ink: Ink) -> PixelBox? {
+        let top = max(0, Int(centre - height / 2))
+        let bottom = min(ink.height, Int(centre + height / 2))
+        guard bottom > top else { return nil }
+        let columns = ink.columnProfile(rows: top..<bottom, left: left, right: right)
+        let total = columns.reduce(0, +)
+        guard total > 0 else { return nil }
+        var seen = 0
+        var first: Int?
+        var last = 0
+        for (offset, count) in columns.enumerated() {
+            seen += count
+            if first == nil, seen * 200 >= total { first = offset }
+            if seen * 200 <= total * 199 { last = offset }
+        }
+        guard let first, Double(last - first) >= height else { return nil }
+        return PixelBox(left: Double(left + first), top: Double(top), right: Double(left + last + 1), bottom: Double(bottom))
+    }
+
+    /// Whether `y` lies in `box`, less `margin` of its height at top and bottom.
+    static func inside(_ y: Double, _ box: PixelBox, margin: Double) -> Bool {
+        y >= box.y + margin * box.height && y <= box.maxY - margin * box.height
+    }
+
+    /// The peaks of `profile`, strongest first taken, each at least `spacing` from a stronger
+    /// one, with a trough under half its value between it and each stronger one.
+    static func peaks(_ profile: [Int], spacing: Double) -> [(index: Int, value: Int)] {
+        let maxima = profile.indices.filter { index in
+            profile[index] > 0 && (index == 0 || profile[index] >= profile[index - 1])
+                && (index == profile.count - 1 || profile[index] > profile[index + 1])
+        }
+        var kept: [(index: Int, value: Int)] = []
+        for index in maxima.sorted(by: { profile[$0] > profile[$1] }) {
+            let apart = kept.allSatisfy { other in
+                guard Double(abs(other.index - index)) >= spacing else { return false }
+                let between = profile[min(other.index, index)...max(other.index, index)].min() ?? 0
+                return between * 2 < profile[index]
+            }
+            if apart { kept.append((index, profile[index])) }
+        }
+        return kept.sorted { $0.index < $1.index }
+    }
+
+    /// `values` averaged over a window of `window` around each.
+    static func smoothed(_ values: [Int], window: Int) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        var sums = [0]
+        for value in values { sums.append(sums[sums.count - 1] + value) }
+        let half = window / 2
+        return values.indices.map { index in
+            let (low, high) = (max(0, index - half), min(values.count, index + half + 1))
+            return (sums[high] - sums[low]) / (high - low)
+        }
+    }
+
+    /// The middle value of `values` (the upper one of an even count); 0 when empty.
+    static func median(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+
+    /// The middle value of `values` as a `Double`; 0 when empty.
+    static func median(_ values: [Int]) -> Double {
+        median(values.map(Double.init))
+    }
+}
