@@ -65,6 +65,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// reader through the real model: one reading a box, from its crop, of the page script's
     /// characters in order on the time steps.
     case line
+    /// A page of ink and line boxes of any size and place: the lines found missed or run
+    /// together are lines given, and lines added lie in the page.
+    case lineGaps = "line-gaps"
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -83,6 +86,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .speech: Self.speech(data)
         case .decoding: Self.decoding(data)
         case .line: Self.line(data)
+        case .lineGaps: Self.lineGaps(data)
         }
     }
 

@@ -9,19 +9,29 @@ import LegibleLayout
 /// gives a profile whose peaks are the rows of writing. A line box about two lines high that
 /// holds two peaks is dropped; a peak no line covers becomes a line, as high as the column's
 /// lines and placed on its peak as they sit on theirs.
-enum LineGaps {
+package enum LineGaps {
     /// What mending changes: the indices of the lines dropped, and the lines added, in the
     /// ink's pixels.
-    struct Mend: Equatable {
-        var dropped: [Int]
-        var added: [PixelBox]
+    package struct Mend: Equatable {
+        /// Indices into the lines given, ascending.
+        package var dropped: [Int]
+        /// New lines' boxes, in the ink's pixels.
+        package var added: [PixelBox]
     }
 
     /// A 1-bit page, row-major, one byte a pixel (1 for ink).
-    struct Ink {
-        var width: Int
-        var height: Int
-        var pixels: [UInt8]
+    package struct Ink {
+        /// Size, px.
+        package var width: Int
+        package var height: Int
+        /// `width × height` bytes, row-major.
+        package var pixels: [UInt8]
+
+        /// A page of `width × height` px from `pixels` (row-major, 1 for ink; `width × height`
+        /// of them).
+        package init(width: Int, height: Int, pixels: [UInt8]) {
+            (self.width, self.height, self.pixels) = (width, height, pixels)
+        }
 
         /// Ink pixels in each row `rows` between columns `left..<right`.
         func rowProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
@@ -50,7 +60,7 @@ enum LineGaps {
     static let tallLine = 1.6
 
     /// The mend of `lines` (boxes in `ink`'s pixels).
-    static func mend(_ lines: [PixelBox], ink: Ink) -> Mend {
+    package static func mend(_ lines: [PixelBox], ink: Ink) -> Mend {
         var mend = Mend(dropped: [], added: [])
         for column in columns(lines) where column.count >= leastLines {
             let found = Self.mend(column: column, lines: lines, ink: ink)
@@ -132,22 +142,25 @@ enum LineGaps {
     }
 
     /// The peaks of `profile`, strongest first taken, each at least `spacing` from a stronger
-    /// one, with a trough under half its value between it and each stronger one.
+    /// one, with a trough under half its value between it and each stronger one. Only the
+    /// nearest stronger peak on each side is looked at: a trough between it and the peak holds
+    /// for every stronger peak beyond.
     static func peaks(_ profile: [Int], spacing: Double) -> [(index: Int, value: Int)] {
         let maxima = profile.indices.filter { index in
             profile[index] > 0 && (index == 0 || profile[index] >= profile[index - 1])
                 && (index == profile.count - 1 || profile[index] > profile[index + 1])
         }
-        var kept: [(index: Int, value: Int)] = []
-        for index in maxima.sorted(by: { profile[$0] > profile[$1] }) {
-            let apart = kept.allSatisfy { other in
-                guard Double(abs(other.index - index)) >= spacing else { return false }
-                let between = profile[min(other.index, index)...max(other.index, index)].min() ?? 0
-                return between * 2 < profile[index]
+        var kept: [Int] = []  // ascending
+        for index in maxima.sorted(by: { profile[$0] > profile[$1] || (profile[$0] == profile[$1] && $0 < $1) }) {
+            let after = kept.partitioningIndex(where: { $0 > index })
+            let neighbours = [after > 0 ? kept[after - 1] : nil, after < kept.count ? kept[after] : nil].compactMap { $0 }
+            let apart = neighbours.allSatisfy { other in
+                guard Double(abs(other - index)) >= spacing else { return false }
+                return (profile[min(other, index)...max(other, index)].min() ?? 0) * 2 < profile[index]
             }
-            if apart { kept.append((index, profile[index])) }
+            if apart { kept.insert(index, at: after) }
         }
-        return kept.sorted { $0.index < $1.index }
+        return kept.map { ($0, profile[$0]) }
     }
 
     /// `values` averaged over a window of `window` around each.
@@ -167,8 +180,17 @@ enum LineGaps {
         values.isEmpty ? 0 : values.sorted()[values.count / 2]
     }
 
-    /// The middle value of `values` as a `Double`; 0 when empty.
-    static func median(_ values: [Int]) -> Double {
-        median(values.map(Double.init))
+}
+
+extension Array {
+    /// The index of the first element for which `isAfter` holds, in an array where it holds
+    /// for a tail: a binary search.
+    fileprivate func partitioningIndex(where isAfter: (Element) -> Bool) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

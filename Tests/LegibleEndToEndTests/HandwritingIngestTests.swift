@@ -50,6 +50,31 @@ struct HandwritingIngestTests {
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
     }
 
+    @Test(
+        "on a real diary spread, lines Tesseract missed or ran together are found in the ink's rows and read in their column's order",
+        .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
+    func linesMended() throws {
+        guard Self.available else { return }
+        let set = Repository.realCorpus.appendingPathComponent("celestine-doniau-danest")
+        let page = "10c3fa40-d683-4703-8bc4-94b48936ce85"
+        let folder = try temporaryFolder()
+        let run = try legible([
+            "ingest", set.appendingPathComponent(page + ".jpg").path, "-o", folder, "--reader", "auto", "-l", "fra", "-q",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/\(page).json")))
+        let step = layout.preprocessing?.first { $0.step == .lineGaps }
+        #expect(step?.applied == true, "\(String(describing: step))")
+        // Tesseract alone found 89 % of this page's lines (48 of 54).
+        let scored = try legible(["eval", folder, "--truth", set.path, "--json"])
+        let overall = try JSONSerialization.jsonObject(with: Data(scored.stdout.utf8)) as? [String: Any]
+        let recall = (overall?["overall"] as? [String: Any])?["lineRecall"] as? Double ?? 0
+        #expect(recall >= 0.95, "line recall \(recall)")
+        // The spread's right-hand page: its lines top to bottom, the added ones among them.
+        let right = layout.lines.filter { $0.box.x > Double(layout.image.width) / 2 }.map(\.box.y)
+        #expect(right.count > 20 && zip(right, right.dropFirst()).allSatisfy { $0 < $1 }, "\(right)")
+    }
+
     @Test("a page read by both readers exports to ALTO and hOCR and imports as it was: boxes in whole pixels, confidences in percent")
     func roundTrip() throws {
         guard Self.available else { return }
