@@ -62,8 +62,8 @@ package enum LineGaps {
     /// The mend of `lines` (boxes in `ink`'s pixels).
     package static func mend(_ lines: [PixelBox], ink: Ink) -> Mend {
         var mend = Mend(dropped: [], added: [])
-        for column in columns(lines) where column.members.count >= leastLines {
-            let found = Self.mend(column, lines: lines, ink: ink)
+        for column in columns(lines) where column.count >= leastLines {
+            let found = Self.mend(column: column, lines: lines, ink: ink)
             mend.dropped += found.dropped
             mend.added += found.added
         }
@@ -71,59 +71,39 @@ package enum LineGaps {
         return mend
     }
 
-    /// A column of lines: its span side by side (px) and its lines, as indices.
-    struct Column {
-        var left: Double
-        var right: Double
-        var members: [Int]
-
-        /// How far `box` overlaps the span side by side, px.
-        func overlap(_ box: PixelBox) -> Double { min(right, box.maxX) - max(left, box.x) }
-    }
-
-    /// Lines grouped into columns, widest first: a line joins the first column it overlaps side
-    /// by side by half the narrower's width, and the column's span grows to hold it. A line more than half as wide again as the median
-    /// line (a title across a spread) joins the column it overlaps most without widening it,
-    /// so that the pages of a spread stay apart.
-    static func columns(_ lines: [PixelBox]) -> [Column] {
-        let wide = 1.5 * median(lines.map(\.width))
-        let order = lines.indices.sorted { lines[$0].width > lines[$1].width }
-        var columns: [Column] = []
-        for index in order where lines[index].width <= wide {
+    /// Lines grouped into columns: a line joins the first column it overlaps side by side by
+    /// half the narrower's width. Each column is a list of indices into `lines`.
+    static func columns(_ lines: [PixelBox]) -> [[Int]] {
+        var columns: [(left: Double, right: Double, members: [Int])] = []
+        for index in lines.indices.sorted(by: { lines[$0].width > lines[$1].width }) {
             let box = lines[index]
-            if let joined = columns.firstIndex(where: { $0.overlap(box) >= 0.5 * min($0.right - $0.left, box.width) }) {
+            let joined = columns.firstIndex { column in
+                min(column.right, box.maxX) - max(column.left, box.x) >= 0.5 * min(column.right - column.left, box.width)
+            }
+            if let joined {
                 columns[joined].members.append(index)
-                (columns[joined].left, columns[joined].right) = (min(columns[joined].left, box.x), max(columns[joined].right, box.maxX))
             } else {
-                columns.append(Column(left: box.x, right: box.maxX, members: [index]))
+                columns.append((box.x, box.maxX, [index]))
             }
         }
-        for index in order where lines[index].width > wide {
-            let most = columns.indices.max { columns[$0].overlap(lines[index]) < columns[$1].overlap(lines[index]) }
-            if let most, columns[most].overlap(lines[index]) > 0 {
-                columns[most].members.append(index)
-            } else {
-                columns.append(Column(left: lines[index].x, right: lines[index].maxX, members: [index]))
-            }
-        }
-        return columns
+        return columns.map(\.members)
     }
 
-    /// The mend of one column of `lines`.
-    static func mend(_ column: Column, lines: [PixelBox], ink: Ink) -> Mend {
-        let boxes = column.members.map { lines[$0] }
+    /// The mend of one column of `lines` (indices into them).
+    static func mend(column: [Int], lines: [PixelBox], ink: Ink) -> Mend {
+        let boxes = column.map { lines[$0] }
         let height = median(boxes.map(\.height))
-        let left = max(0, Int(column.left))
-        let right = min(ink.width, Int(column.right.rounded(.up)))
+        let left = max(0, Int(boxes.map(\.x).min() ?? 0))
+        let right = min(ink.width, Int((boxes.map(\.maxX).max() ?? 0).rounded(.up)))
         let top = max(0, Int((boxes.map(\.y).min() ?? 0) - height))
         let bottom = min(ink.height, Int(((boxes.map(\.maxY).max() ?? 0) + height).rounded(.up)))
         guard height >= 4, right > left, bottom > top else { return Mend(dropped: [], added: []) }
         let profile = smoothed(ink.rowProfile(rows: top..<bottom, left: left, right: right), window: max(3, Int(height / 3)))
         let peaks = Self.peaks(profile, spacing: 0.6 * height).map { (y: Double($0.index + top), ink: $0.value) }
-        let dropped = column.members.filter { index in
+        let dropped = column.filter { index in
             lines[index].height >= tallLine * height && peaks.filter { inside($0.y, lines[index], margin: 0.15) }.count >= 2
         }
-        let kept = column.members.filter { !dropped.contains($0) }.map { lines[$0] }
+        let kept = column.filter { !dropped.contains($0) }.map { lines[$0] }
         let covered = peaks.filter { peak in kept.contains { inside(peak.y, $0, margin: 0.15) } }
         guard !covered.isEmpty else { return Mend(dropped: [], added: []) }
         let typical = median(covered.map { Double($0.ink) })

@@ -78,18 +78,3 @@ struct LineGapsTests {
         #expect(LineGaps.mend(few, ink: Self.page()).added.isEmpty, "three lines give no measure of their column")
     }
 }
-
-extension LineGapsTests {
-    @Test("a title across both pages of a spread joins one column without making the two pages one")
-    func titleAcross() {
-        var lines = (0..<2).flatMap { column in
-            Self.rowTops.indices.filter { !(column == 1 && $0 == 4) }.map { Self.line(column: column, row: $0) }
-        }
-        lines.append(PixelBox(left: 20, top: 10, right: 920, bottom: 48))
-        let columns = LineGaps.columns(lines)
-        #expect(columns.count == 2, "\(columns.map(\.members))")
-        #expect(columns.allSatisfy { $0.right - $0.left <= 400 }, "\(columns.map { ($0.left, $0.right) })")
-        let mend = LineGaps.mend(lines, ink: Self.page())
-        #expect(mend.added.count == 1 && (mend.added.first?.x ?? 0) >= 500, "\(mend.added)")
-    }
-}
