@@ -45,6 +45,14 @@ public struct PixelBox: Hashable, Sendable, Codable {
     /// Area in square pixels.
     public var area: Double { max(0, width) * max(0, height) }
 
+    /// How far this box and `other` overlap side by side, px; negative by the gap between them
+    /// when they do not.
+    public func overlapAcross(_ other: PixelBox) -> Double { min(maxX, other.maxX) - max(x, other.x) }
+
+    /// How far this box and `other` overlap one above the other, px; negative by the gap
+    /// between them when they do not.
+    public func overlapDown(_ other: PixelBox) -> Double { min(maxY, other.maxY) - max(y, other.y) }
+
     /// The smallest box holding both boxes.
     public func union(_ other: PixelBox) -> PixelBox {
         PixelBox(

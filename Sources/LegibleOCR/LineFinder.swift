@@ -111,8 +111,8 @@ enum LineFinder {
         /// and a row of its last, overlapping by a word at the bend; two lines of writing never
         /// lie side by side at one height.
         func isSameLine(as other: Row, size: Double) -> Bool {
-            let across = min(box.maxX, other.box.maxX) - max(box.x, other.box.x)
-            let down = min(box.maxY, other.box.maxY) - max(box.y, other.box.y)
+            let across = box.overlapAcross(other.box)
+            let down = box.overlapDown(other.box)
             let aligned = abs(centreY - other.centreY) < 0.5 * size || down >= 0.7 * min(box.height, other.box.height)
             return aligned && across < max(0.5 * size, 0.75 * min(box.width, other.box.width))
         }

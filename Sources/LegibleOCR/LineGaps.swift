@@ -71,22 +71,25 @@ package enum LineGaps {
         return mend
     }
 
-    /// Lines grouped into columns: a line joins the first column it overlaps side by side by
-    /// half the narrower's width. Each column is a list of indices into `lines`.
+    /// Whether `a` and `b` lie in one column: they overlap side by side by half the narrower's
+    /// width (heights do not count).
+    static func sameColumn(_ a: PixelBox, _ b: PixelBox) -> Bool {
+        a.overlapAcross(b) >= 0.5 * min(a.width, b.width)
+    }
+
+    /// Lines grouped into columns, widest first: a line joins the first column whose first
+    /// line it shares a column with (``sameColumn(_:_:)``). Each column is a list of indices
+    /// into `lines`.
     static func columns(_ lines: [PixelBox]) -> [[Int]] {
-        var columns: [(left: Double, right: Double, members: [Int])] = []
+        var columns: [[Int]] = []
         for index in lines.indices.sorted(by: { lines[$0].width > lines[$1].width }) {
-            let box = lines[index]
-            let joined = columns.firstIndex { column in
-                min(column.right, box.maxX) - max(column.left, box.x) >= 0.5 * min(column.right - column.left, box.width)
-            }
-            if let joined {
-                columns[joined].members.append(index)
+            if let joined = columns.firstIndex(where: { sameColumn(lines[$0[0]], lines[index]) }) {
+                columns[joined].append(index)
             } else {
-                columns.append((box.x, box.maxX, [index]))
+                columns.append([index])
             }
         }
-        return columns.map(\.members)
+        return columns
     }
 
     /// The mend of one column of `lines` (indices into them).
@@ -104,10 +107,11 @@ package enum LineGaps {
             lines[index].height >= tallLine * height && peaks.filter { inside($0.y, lines[index], margin: 0.15) }.count >= 2
         }
         let kept = column.filter { !dropped.contains($0) }.map { lines[$0] }
-        let covered = peaks.filter { peak in kept.contains { inside(peak.y, $0, margin: 0.15) } }
+        // Each peak a line covers, with the first line covering it.
+        let covered = peaks.compactMap { peak in kept.first { inside(peak.y, $0, margin: 0.15) }.map { (peak, line: $0) } }
         guard !covered.isEmpty else { return Mend(dropped: [], added: []) }
-        let typical = median(covered.map { Double($0.ink) })
-        let offset = median(covered.compactMap { peak in kept.first { inside(peak.y, $0, margin: 0.15) }.map { peak.y - $0.midY } })
+        let typical = median(covered.map { Double($0.0.ink) })
+        let offset = median(covered.map { $0.0.y - $0.line.midY })
         let added = peaks.filter { peak in Double(peak.ink) >= typical / 3 && !kept.contains { inside(peak.y, $0, margin: 0) } }
             .compactMap { peak in
                 box(around: peak.y - offset, height: height, left: left, right: right, ink: ink)

@@ -126,8 +126,8 @@ enum LineRepair {
 
     /// Whether `a` and `b` are pieces of one line side by side.
     static func isPiece(_ a: PixelBox, _ b: PixelBox) -> Bool {
-        let down = min(a.maxY, b.maxY) - max(a.y, b.y)
-        let across = min(a.maxX, b.maxX) - max(a.x, b.x)
+        let down = a.overlapDown(b)
+        let across = a.overlapAcross(b)
         return down >= 0.5 * min(a.height, b.height) && across <= 0.2 * min(a.width, b.width)
             && -across <= 0.75 * min(a.height, b.height)
     }
@@ -136,8 +136,8 @@ enum LineRepair {
     /// their words. Two rows written close together have overlapping boxes where one's
     /// descenders meet the other's capitals, but words of their own.
     static func isSecondReading(_ a: RecognisedLine, _ b: RecognisedLine) -> Bool {
-        let down = min(a.box.maxY, b.box.maxY) - max(a.box.y, b.box.y)
-        let across = min(a.box.maxX, b.box.maxX) - max(a.box.x, b.box.x)
+        let down = a.box.overlapDown(b.box)
+        let across = a.box.overlapAcross(b.box)
         return down >= 0.7 * max(a.box.height, b.box.height) && across >= 0.5 * min(a.box.width, b.box.width)
             && readSameInk(a.words, b.words)
     }
@@ -158,8 +158,8 @@ enum LineRepair {
 
     /// Whether `small` is a loop of `line`'s letters read as a line of its own.
     static func isFragment(_ small: PixelBox, of line: PixelBox, medianHeight: Double) -> Bool {
-        let down = min(small.maxY, line.maxY) - max(small.y, line.y)
-        let across = min(small.maxX, line.maxX) - max(small.x, line.x)
+        let down = small.overlapDown(line)
+        let across = small.overlapAcross(line)
         return small.height < 0.7 * medianHeight && line.height > small.height && down >= 0.7 * small.height
             && across >= 0.7 * small.width
     }

@@ -16,8 +16,12 @@ extension Recogniser {
             let box = reference.toDeskewed.toOriginal(line.box)
             return PixelBox(left: box.x / 2, top: box.y / 2, right: box.maxX / 2, bottom: box.maxY / 2)
         }
-        let ink = LineGaps.Ink(width: reference.ink.width, height: reference.ink.height, pixels: Leptonica.pixels(reference.ink))
-        let mend = reference.isTexture ? LineGaps.Mend(dropped: [], added: []) : LineGaps.mend(boxes, ink: ink)
+        // A textured page has no rows of writing to find; its pixels are not copied out.
+        let mend =
+            reference.isTexture
+            ? LineGaps.Mend(dropped: [], added: [])
+            : LineGaps.mend(
+                boxes, ink: LineGaps.Ink(width: reference.ink.width, height: reference.ink.height, pixels: Leptonica.pixels(reference.ink)))
         let rectangles = mend.added.map { PixelBox(left: $0.x * 2, top: $0.y * 2, right: $0.maxX * 2, bottom: $0.maxY * 2) }
         let raw: [[RawLine]]
         do {
@@ -42,12 +46,9 @@ extension Recogniser {
     }
 
     /// `lines` with `line` put in reading order: after the lowest line of its column above it,
-    /// else before the first of its column, else last. A column is the lines it overlaps side
-    /// by side by half the narrower's width.
+    /// else before the first of its column, else last (``LineGaps/sameColumn(_:_:)``).
     static func inserted(_ line: RecognisedLine, into lines: [RecognisedLine]) -> [RecognisedLine] {
-        func sameColumn(_ other: RecognisedLine) -> Bool {
-            min(other.box.maxX, line.box.maxX) - max(other.box.x, line.box.x) >= 0.5 * min(other.box.width, line.box.width)
-        }
+        let sameColumn = { (other: RecognisedLine) in LineGaps.sameColumn(other.box, line.box) }
         var lines = lines
         let above = lines.indices.filter { sameColumn(lines[$0]) && lines[$0].box.midY < line.box.midY }
         if let last = above.max(by: { lines[$0].box.midY < lines[$1].box.midY }) {
