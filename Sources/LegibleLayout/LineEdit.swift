@@ -24,9 +24,13 @@ struct LineEdit {
         let (a, b) = (edit.range.start, edit.range.end)
         var result = line
         let start = isHost ? min(edit.map(line.range.start, .start), a) : edit.map(line.range.start, .end)
-        let end = max(start, isHost ? max(edit.map(line.range.end, .end), a + edit.insertedLength) : edit.map(line.range.end, .end))
+        // A line that ends where a replacement of text starts, and does not take it, is left as
+        // it was: the replacement joins the line after it (two lines that touch at a soft hyphen).
+        let before = !isHost && line.range.end == a && a < b
+        let end = max(
+            start, isHost ? max(edit.map(line.range.end, .end), a + edit.insertedLength) : before ? a : edit.map(line.range.end, .end))
         result.range = UTF16Span(start, end)
-        guard isHost || (line.range.start <= b && line.range.end >= a) else {
+        guard isHost || (line.range.start <= b && line.range.end >= a && !before) else {
             result.words = line.words?.map { $0.shifted(by: line.range.start < a ? 0 : edit.delta) }
             return (result, 0..<0)
         }

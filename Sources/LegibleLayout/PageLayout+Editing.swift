@@ -88,9 +88,15 @@ extension PageLayout {
 
     /// The line the replacement joins: the line holding the edit's start, else the last line
     /// before it in the same paragraph (text typed after a line's end extends it), else the
-    /// first after it in the same paragraph.
+    /// first after it in the same paragraph. Where two lines touch (a word split across them by a
+    /// soft hyphen), an edit of text starting at the joint replaces the later line's, so it
+    /// joins that line; an insertion there extends the earlier one, as typing at a line's end
+    /// does.
     func hostLine(of edit: PageEdit, in units: [UInt16]) -> Int? {
         let start = edit.range.start
+        if !edit.range.isEmpty, let starting = lines.firstIndex(where: { $0.range.start == start && start < $0.range.end }) {
+            return starting
+        }
         if let holding = lines.firstIndex(where: { $0.range.start <= start && start <= $0.range.end }) { return holding }
         if let previous = lines.lastIndex(where: { $0.range.end < start }), !units[lines[previous].range.end..<start].contains(0x0A) {
             return previous
@@ -103,12 +109,14 @@ extension PageLayout {
 
     /// Where an edit removed the separator between two lines, the word now runs on from one
     /// line into the next: as for any word hyphenated across lines, a soft hyphen (U+00AD)
-    /// joins the two parts (`Docs/PageDocument.md`, "Reading text"), so that no offset is the
-    /// end of one line and the start of the next.
+    /// joins the two parts (`Docs/PageDocument.md`, "Reading text"). Lines that already touch
+    /// at the end of a soft hyphen, as a word split across them is read, are left as they are.
     mutating func hyphenateJoinedLines() {
-        while let joint = lines.indices.dropLast().first(where: { lines[$0].range.end == lines[$0 + 1].range.start }) {
+        var units = Array(text.utf16)
+        while let joint = lines.indices.dropLast().first(where: {
+            lines[$0].range.end == lines[$0 + 1].range.start && !(lines[$0].range.end > 0 && units[lines[$0].range.end - 1] == 0xAD)
+        }) {
             let offset = lines[joint].range.end
-            var units = Array(text.utf16)
             units.insert(0xAD, at: offset)
             text = String(decoding: units, as: UTF16.self)
             // Everything from the joint on moves one unit along: the later lines whole, and the

@@ -140,4 +140,33 @@ struct AlignmentTests {
             try TranscriptAlignment(typedLines: nowhere, page: layout)
         }
     }
+
+    @Test("lines a misread hyphen joined with a soft hyphen each take their own transcribed line, in order, parted again")
+    func joinedLines() throws {
+        func line(_ texts: [String], y: Double) -> RecognisedLine {
+            let words = texts.enumerated().map { index, text in
+                RecognisedWord(text: text, box: PixelBox(x: 10 + Double(index) * 80, y: y, width: 70, height: 30), confidence: 0.5)
+            }
+            return RecognisedLine(words: words, box: PixelBox(x: 10, y: y, width: Double(texts.count) * 80, height: 30))
+        }
+        // The reader took a dash after "Paris" for a hyphen and the next line's first letter for
+        // a lower-case one: the two lines touch, "Paris\u{AD}" running into "ci".
+        let read = PageLayout.assemble(
+            [
+                RecognisedParagraph(lines: [
+                    line(["diner", "a", "Paris-"], y: 10), line(["ci", "Alerte", "la"], y: 50), line(["apres", "midi"], y: 90),
+                ])
+            ], image: PageImage(file: "p.png", width: 300, height: 140))
+        #expect(read.lines[0].range.end == read.lines[1].range.start)
+        // An edit elsewhere leaves the split word as it was read: one soft hyphen.
+        let elsewhere = try read.applying(PageEdit(range: read.lines[2].range, text: "après midi"))
+        #expect(elsewhere.text.unicodeScalars.count { $0 == "\u{AD}" } == 1, "\(elsewhere.text.debugDescription)")
+        let transcript = ["diner à Paris -", "Lundi 27 Albert", "après midi"]
+        let alignment = try TranscriptAlignment(transcript: transcript.joined(separator: "\n"), page: read)
+        let corrected = try alignment.applied(to: read)
+        let lines = corrected.lines.map { corrected.text(of: $0.range).replacingOccurrences(of: "\u{AD}", with: "") }
+        #expect(lines == transcript, "\(lines)")
+        #expect(corrected.text == transcript.joined(separator: " "), "\(corrected.text.debugDescription)")
+        #expect(zip(corrected.lines, corrected.lines.dropFirst()).allSatisfy { $0.range.end <= $1.range.start })
+    }
 }
