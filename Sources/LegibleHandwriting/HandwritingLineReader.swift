@@ -92,7 +92,8 @@ public final class HandwritingLineReader: LineReader {
     }
 
     /// The reading's words: runs of characters between spaces, each character a glyph whose box
-    /// spans its time steps across the line's height, kept inside `box` (image pixels).
+    /// spans its time steps up to the next character's, across the line's height, kept inside
+    /// `box` (image pixels).
     public static func words(_ reading: LineReading, within box: PixelBox) -> [RecognisedWord] {
         guard reading.steps > 0 else { return [] }
         let stepWidth = reading.crop.width / Double(reading.steps)
@@ -105,7 +106,13 @@ public final class HandwritingLineReader: LineReader {
         var current: [CTCDecoding.Character] = []
         func close() {
             guard let first = current.first, let last = current.last else { return }
-            let glyphs = current.map { RecognisedGlyph(text: $0.symbol, box: span($0.steps)) }
+            // A glyph runs from its first step to the next glyph's, so a word's glyphs tile it and
+            // a point anywhere on the word falls on one of its characters.
+            let glyphs = current.indices.map { index in
+                let steps = current[index].steps
+                let end = index + 1 < current.count ? max(steps.lowerBound, current[index + 1].steps.lowerBound - 1) : steps.upperBound
+                return RecognisedGlyph(text: current[index].symbol, box: span(steps.lowerBound...end))
+            }
             let confidence = Double(current.map(\.confidence).reduce(0, +)) / Double(current.count)
             words.append(
                 RecognisedWord(

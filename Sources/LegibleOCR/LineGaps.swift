@@ -95,7 +95,7 @@ package enum LineGaps {
     /// The mend of one column of `lines` (indices into them).
     static func mend(column: [Int], lines: [PixelBox], ink: Ink) -> Mend {
         let boxes = column.map { lines[$0] }
-        let height = median(boxes.map(\.height))
+        let height = lowerMedian(boxes.map(\.height))
         let left = max(0, Int(boxes.map(\.x).min() ?? 0))
         let right = min(ink.width, Int((boxes.map(\.maxX).max() ?? 0).rounded(.up)))
         let top = max(0, Int((boxes.map(\.y).min() ?? 0) - height))
@@ -177,6 +177,11 @@ package enum LineGaps {
             let (low, high) = (max(0, index - half), min(values.count, index + half + 1))
             return (sums[high] - sums[low]) / (high - low)
         }
+    }
+
+    /// The middle value of `values` (the lower one of an even count); 0 when empty.
+    static func lowerMedian(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.sorted()[(values.count - 1) / 2]
     }
 
     /// The middle value of `values` (the upper one of an even count); 0 when empty.

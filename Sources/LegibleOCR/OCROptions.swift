@@ -59,8 +59,9 @@ public struct OCROptions: Hashable, Sendable {
     /// decodes over the page language's words (`Docs/Recognition.md`, "Decoding with words"), 3
     /// reads with PP-OCRv6 small (`Docs/Recognition.md`, "Handwriting"), 4 mends the lines
     /// Tesseract missed or ran together before they are read (`Docs/Recognition.md`, "Lines
-    /// missed and run together") and maps word confidences for PP-OCRv6 small.
-    static let handwritingVersion = 4
+    /// missed and run together") and maps word confidences for PP-OCRv6 small, 5 gives a word's
+    /// glyphs boxes that tile it.
+    static let handwritingVersion = 5
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
     /// "A French hand"): it reads, the page's languages are ones the head reads

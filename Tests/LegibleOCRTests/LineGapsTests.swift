@@ -66,6 +66,21 @@ struct LineGapsTests {
         #expect(abs((mend.added.first?.midY ?? 0) - Self.line(column: 0, row: 7).midY) <= 3, "\(mend.added)")
     }
 
+    @Test("a short column where half the boxes are two lines high: each is dropped and both its rows found")
+    func halfRunTogether() {
+        // Rows 0, 1 and 2, 3 each read as one box, rows 4 and 5 each right: the boxes' upper
+        // median is two lines high, so the column's line height is the lower one's.
+        let lines = [
+            Self.line(column: 0, row: 0, rows: 2), Self.line(column: 0, row: 2, rows: 2), Self.line(column: 0, row: 4),
+            Self.line(column: 0, row: 5),
+        ]
+        let mend = LineGaps.mend(lines, ink: Self.page(skipping: Set(6..<Self.rowTops.count)))
+        #expect(mend.dropped == [0, 1])
+        let found = mend.added.map(\.midY).sorted()
+        let expected = (0..<4).map { Self.line(column: 0, row: $0).midY }
+        #expect(found.count == 4 && zip(found, expected).allSatisfy { abs($0 - $1) <= 3 }, "\(mend.added)")
+    }
+
     @Test("a blank row, a few specks and a column of three lines add nothing")
     func nothingToFind() {
         let blank = Self.page(skipping: [5])
