@@ -172,7 +172,9 @@ extension IngestCommand {
     /// `--reader`.
     static let reader: Option<LineChoice?> = .choice(
         "--reader", of: LineChoice.self,
-        help: "which reader reads each line: tesseract (default), handwriting, or auto (Tesseract where it is confident)")
+        help:
+            "which reader reads each line: auto (default: Tesseract where it is confident, else the handwriting reader), handwriting, or tesseract (Tesseract alone)"
+    )
     /// `--model`.
     static let model: Option<String?> = .text(
         "--model", placeholder: "MODEL.traineddata",

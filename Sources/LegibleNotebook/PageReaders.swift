@@ -19,7 +19,10 @@ public struct PageReaders: Sendable {
     }
 
     /// Recognition's options as `ingest` and `pdf` take them: the defaults, with the languages
-    /// (`-l`), the page deadline in seconds and the line reader given. Languages must be names
+    /// (`-l`), the page deadline in seconds and the line reader given, `auto` when none is (the
+    /// handwriting reader beside Tesseract; `Docs/Recognition.md`, "Handwriting"; the library's
+    /// own ``OCROptions`` default stays Tesseract alone, as a bare ``Recogniser`` has no second
+    /// reader to choose from). Languages must be names
     /// joined by `+` (letters, digits, `_`, `-`), since each becomes a file name in Tesseract's
     /// data folder; anything else is a usage error.
     /// A `model` that `legible adapt` made is read as one more line reader; one that is missing
@@ -44,7 +47,7 @@ public struct PageReaders: Sendable {
             options.languages = languages
         }
         if let timeout { options.timeoutSeconds = timeout }
-        if let reader { options.lineChoice = reader }
+        options.lineChoice = reader ?? .auto
         return options
     }
 

@@ -26,7 +26,7 @@ struct AdaptTests {
         let folder = try temporaryFolder()
         let scan = folder + "/dkg-legal.png"
         try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("dkg-legal.png").path, toPath: scan)
-        #expect(try legible(["ingest", scan, "-o", folder, "-q"]).status == 0)
+        #expect(try legible(["ingest", scan, "-o", folder, "--reader", "tesseract", "-q"]).status == 0)
         let document = folder + "/dkg-legal.json"
         guard corrected else { return (folder, document) }
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("dkg-legal.gt.json")))
@@ -77,8 +77,12 @@ struct AdaptTests {
         let correctedWords = texts.map { $0.trimmingCharacters(in: .punctuationCharacters) }.filter { $0.contains(where: \.isLetter) }
         #expect(!correctedWords.isEmpty && correctedWords.allSatisfy { taught.contains($0) }, "\(correctedWords) \(taught)")
         #expect(taught.allSatisfy { layout.text.contains($0) }, "\(taught)")
-        // The model reads each line again; a line keeps its reading where it read one.
-        let read = try legible(["ingest", folder + "/dkg-legal.png", "-o", folder + "/read", "--model", folder + "/a.traineddata", "-q"])
+        // Beside Tesseract alone, the model reads each line again; a line keeps its reading where
+        // it read one.
+        let read = try legible([
+            "ingest", folder + "/dkg-legal.png", "-o", folder + "/read", "--reader", "tesseract", "--model", folder + "/a.traineddata",
+            "-q",
+        ])
         #expect(read.status == 0, "\(read.stderr)")
         let adapted = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/read/dkg-legal.json")))
         #expect(adapted.lines.contains { $0.reader == .adapted }, "\(adapted.lines.map(\.reader))")
@@ -102,14 +106,17 @@ struct AdaptTests {
         try FileManager.default.copyItem(atPath: Repository.scans.appendingPathComponent("dkg-ruled.png").path, toPath: other)
         #expect(try legible(["ingest", other, "-o", folder, "-q"]).status == 0)
         let corrected = try Data(contentsOf: URL(fileURLWithPath: document))
-        let again = try legible(["ingest", folder + "/dkg-legal.png", other, "-o", folder, "--model", folder + "/a.traineddata", "-q"])
+        let again = try legible([
+            "ingest", folder + "/dkg-legal.png", other, "-o", folder, "--reader", "tesseract", "--model", folder + "/a.traineddata", "-q",
+        ])
         #expect(again.status == 73 && again.stderr.contains("dkg-legal.json"), "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: document)) == corrected, "the corrected page is as it was")
         let reread = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/dkg-ruled.json")))
         #expect(reread.lines.contains { $0.reader == .adapted }, "\(reread.lines.map(\.reader))")
         // pdf reads the images it ingests first with the model too.
         let pdf = try legible([
-            "pdf", other, "-o", folder + "/notebook.pdf", "--model", folder + "/a.traineddata", "--keep", folder + "/kept",
+            "pdf", other, "-o", folder + "/notebook.pdf", "--reader", "tesseract", "--model", folder + "/a.traineddata", "--keep",
+            folder + "/kept",
         ])
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let kept = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/kept/dkg-ruled.json")))

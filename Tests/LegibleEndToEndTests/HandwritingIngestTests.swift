@@ -14,13 +14,14 @@ struct HandwritingIngestTests {
             FileManager.default.fileExists(atPath: model), reason: "the handwriting model is not installed (Tools/install-dependencies)")
     }
 
-    @Test("--reader auto reads the Chicago page exactly, every line naming its reader, each word inside its line on the ink")
+    @Test(
+        "ingest reads with --reader auto by default: the Chicago page exactly, every line naming its reader, each word inside its line on the ink"
+    )
     func chicago() throws {
         guard Self.available else { return }
         let folder = try temporaryFolder()
-        let run = try legible([
-            "ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder, "--reader", "auto", "-q",
-        ])
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let run = try legible(["ingest", scan, "-o", folder, "-q"])
         #expect(run.status == 0, "\(run.stderr)")
         let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/chicago-1.json")))
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.gt.json")))
@@ -45,8 +46,11 @@ struct HandwritingIngestTests {
             Int($0.split(separator: ":")[1].split(separator: " ")[0])
         }
         #expect(tabled.reduce(0, +) == layout.lines.reduce(0) { $0 + ($1.words?.count ?? 0) }, "\(scored.stdout)")
-        // The reader is part of the options: a Tesseract-only ingest over it reads again.
-        let again = try legible(["ingest", Repository.scans.appendingPathComponent("chicago-1.png").path, "-o", folder])
+        // The default is `auto` itself, and the reader is part of the options: a Tesseract-only
+        // ingest over it reads again.
+        let same = try legible(["ingest", scan, "-o", folder, "--reader", "auto"])
+        #expect(same.status == 0 && same.stdout.contains("(1 up to date)"), "\(same.stdout)")
+        let again = try legible(["ingest", scan, "-o", folder, "--reader", "tesseract"])
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
     }
 
