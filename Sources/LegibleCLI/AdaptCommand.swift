@@ -36,8 +36,9 @@ enum AdaptCommand {
             try Console.out(
                 String(
                     format:
-                        "the handwriting reader's head: %d lines learnt, %d kept aside; their error %.3f before, %.3f after %d passes\n",
-                    head.trainingLines, head.heldOutLines, head.heldOutErrorBefore, head.heldOutErrorAfter, head.passes))
+                        "the handwriting reader's head: %d lines learnt, %d kept aside; their error %.3f before, %.3f after %d passes",
+                    head.trainingLines, head.heldOutLines, head.heldOutErrorBefore, head.heldOutErrorAfter, head.passes)
+                    + (head.kept == false ? "; not kept, as it read them no better\n" : "\n"))
         }
         return 0
     }

@@ -24,12 +24,13 @@ extension Adaptation {
             classes = model.latinClasses()
         }
 
-        /// A corrected line as the head learns it: its crop, its text as class positions, and
-        /// the width its page would be read at.
+        /// A corrected line as the head learns it: its crop, its text as class positions, the
+        /// width its page would be read at, and which page learnt from it is on (in order).
         struct Line {
             var crop: GreyImage
             var labels: [Int]
             var scale: Double
+            var page: Int
         }
 
         /// Adds `corrected`'s lines of `page`, whose lines are `boxes`, to `collected`; a line
@@ -48,7 +49,10 @@ extension Adaptation {
                     collected.headSkipped += 1
                     continue
                 }
-                collected.headLines.append(Line(crop: HandwritingModel.lineCrop(of: image, box: line.box), labels: labels, scale: scale))
+                collected.headLines.append(
+                    Line(
+                        crop: HandwritingModel.lineCrop(of: image, box: line.box), labels: labels, scale: scale,
+                        page: collected.sources.count))
             }
         }
 
@@ -72,9 +76,10 @@ extension Adaptation {
 
         /// Fits the head to `collected`'s lines, all read at the width most of them were read
         /// at (the hand's); nil with fewer than ``fewestLines`` lines. The head is first trained
-        /// without one line in five (at least one; a shuffle seeded with `seed` chooses them),
-        /// which it then reads to measure what it learnt; the head kept is trained the same way
-        /// on every line.
+        /// without the lines kept aside (``aside(_:seed:)``), which it then reads to measure
+        /// what it learnt. The head kept is trained the same way on every line; with lines of
+        /// two pages or more, only when it read the page kept aside better than the layer it
+        /// starts from, and otherwise none is (`kept` false).
         func learn(_ collected: Collected, seed: UInt64) throws -> Record.Head? {
             guard collected.headLines.count >= fewestLines else { return nil }
             let clock = Date()
@@ -91,19 +96,37 @@ extension Adaptation {
             } catch {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
-            let order = StableHash.shuffled(lines.count, seed: seed)
-            let aside = max(1, lines.count / 5)
-            let heldOut = order.prefix(aside).map { lines[$0] }
-            let training = order.dropFirst(aside).map { lines[$0] }
+            let aside = Set(Self.aside(collected.headLines.map(\.page), seed: seed))
+            let heldOut = lines.indices.filter { aside.contains($0) }.map { lines[$0] }
+            let training = lines.indices.filter { !aside.contains($0) }.map { lines[$0] }
             let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
-            let head = HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) }
+            let (before, after) = (
+                HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
+                HeadTraining.errorRate(check, heldOut, symbols: classes.symbols)
+            )
+            // Kept aside by page, the measure says whether the head carries to the writer's other
+            // pages; one line in five of a single page is too few to refuse a head by.
+            let kept = Set(collected.headLines.map(\.page)).count < 2 || after < before
+            let head =
+                kept ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
             return Record.Head(
                 trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
                 passes: HeadTraining.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
-                heldOutErrorBefore: HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
-                heldOutErrorAfter: HeadTraining.errorRate(check, heldOut, symbols: classes.symbols),
-                seconds: Date().timeIntervalSince(clock),
-                weights: Data(head.bytes).base64EncodedString())
+                heldOutErrorBefore: before, heldOutErrorAfter: after, seconds: Date().timeIntervalSince(clock),
+                weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: kept)
+        }
+
+        /// The indices of the lines kept aside to measure a head, of lines on `pages` (each
+        /// line's page, in order): with two pages or more, every line of the last page, so the
+        /// head is measured on a page it never saw, as it will read the writer's other pages (a
+        /// head fitted to one page's hand can read that page's other lines better and the next
+        /// page worse); with one page, one line in five (at least one), chosen by a shuffle
+        /// seeded with `seed`.
+        static func aside(_ pages: [Int], seed: UInt64) -> [Int] {
+            if let last = pages.max(), Set(pages).count >= 2 {
+                return pages.indices.filter { pages[$0] == last }
+            }
+            return Array(StableHash.shuffled(pages.count, seed: seed).prefix(max(1, pages.count / 5)))
         }
     }
 }

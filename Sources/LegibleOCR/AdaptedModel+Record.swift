@@ -49,14 +49,20 @@ extension AdaptedModel {
             public var heldOutErrorAfter: Double
             /// Wall-clock seconds its training took, reading the lines' features included.
             public var seconds: Double
-            /// `WriterHead`'s bytes, base64.
+            /// `WriterHead`'s bytes, base64; empty when the head is not ``kept``.
             public var weights: String
+            /// False when the head read the lines kept aside no better than the layer it started
+            /// from: the record keeps its measure, not its weights, and `ingest --model` reads
+            /// with the start layer (`Docs/Recognition.md`, "The writer's hand in the
+            /// handwriting reader"). Nil in records made before the check (kept).
+            public var kept: Bool?
 
             /// A head learnt from `trainingLines` lines; the fields are as named above.
             public init(
                 trainingLines: Int, heldOutLines: Int, skippedLines: Int, passes: Int, widthScale: Double, start: Start?,
-                heldOutErrorBefore: Double, heldOutErrorAfter: Double, seconds: Double, weights: String
+                heldOutErrorBefore: Double, heldOutErrorAfter: Double, seconds: Double, weights: String, kept: Bool? = nil
             ) {
+                self.kept = kept
                 (self.trainingLines, self.heldOutLines, self.skippedLines, self.passes) = (
                     trainingLines, heldOutLines, skippedLines, passes
                 )

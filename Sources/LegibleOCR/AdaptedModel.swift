@@ -72,12 +72,12 @@ public struct AdaptedModel: Hashable, Sendable {
 
     /// The handwriting reader's last layer fitted to the writer (`WriterHead`'s bytes in
     /// LegibleHandwriting), from the record's `head.weights` (base64); nil when the record has
-    /// none. A head that is not base64 is refused; one whose bytes are not a head is refused
+    /// none, or one it did not keep. A head that is not base64 is refused; one whose bytes are not a head is refused
     /// by the handwriting reader.
     public var head: [UInt8]?
 
     static func head(in record: Record, path: String, record name: String) throws(Refusal) -> [UInt8]? {
-        guard let entry = record.head else { return nil }
+        guard let entry = record.head, entry.kept != false else { return nil }
         guard let data = Data(base64Encoded: entry.weights), !data.isEmpty else {
             throw Refusal(missing: false, description: "\(path): its record \(name) holds a head that is not base64 weights")
         }

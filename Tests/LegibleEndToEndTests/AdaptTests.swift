@@ -168,11 +168,11 @@ struct AdaptTests {
 
     /// A record as `adapt` writes it, naming a model whose SHA-256 is `digest`, with a head
     /// whose weights are `head` when given.
-    static func record(naming digest: String, head: String? = nil) throws -> Data {
+    static func record(naming digest: String, head: String? = nil, kept: Bool? = nil) throws -> Data {
         let learnt = head.map {
             AdaptedModel.Record.Head(
                 trainingLines: 5, heldOutLines: 1, skippedLines: 0, passes: 10, widthScale: 1, start: .model, heldOutErrorBefore: 0.5,
-                heldOutErrorAfter: 0.4, seconds: 1, weights: $0)
+                heldOutErrorAfter: 0.4, seconds: 1, weights: $0, kept: kept)
         }
         return try JSONEncoder().encode(
             AdaptedModel.Record(
@@ -205,6 +205,11 @@ struct AdaptTests {
             to: URL(fileURLWithPath: folder + "/partial.adapted.json"))
         let unfit = try legible(["ingest", scan, "-o", folder + "/out", "--model", folder + "/headless.traineddata", "--reader", "auto"])
         #expect(unfit.status == 65 && unfit.stderr.contains("does not fit the handwriting model"), "\(unfit.stderr)")
+        // A head the record did not keep (no weights) is no head: the page is read without one.
+        try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/unkept.traineddata")
+        try Self.record(naming: digest, head: "", kept: false).write(to: URL(fileURLWithPath: folder + "/unkept.adapted.json"))
+        let unkept = try legible(["ingest", scan, "-o", folder + "/unkept", "--model", folder + "/unkept.traineddata", "-q"])
+        #expect(unkept.status == 0, "\(unkept.stderr)")
         let cases: [(String, Int32, String)] = [
             ("unreadable.traineddata", 65, "holds a head that is not base64"),
             ("missing.traineddata", 66, "no such model"), ("text.traineddata", 65, "is not a Tesseract model"),

@@ -19,4 +19,13 @@ struct AdaptationStartTests {
         collected.languages = languages
         #expect(Adaptation.HeadSource.startLayer(collected) == expected)
     }
+
+    @Test("a head is measured on the last page learnt from when there are two or more, else on one line in five")
+    func aside() {
+        #expect(Adaptation.HeadSource.aside([0, 0, 0, 1, 1, 1], seed: 1) == [3, 4, 5])
+        #expect(Adaptation.HeadSource.aside([0, 1, 1, 2], seed: 7) == [3])
+        let one = Adaptation.HeadSource.aside(Array(repeating: 0, count: 12), seed: 1)
+        #expect(one.count == 2 && Set(one).count == 2 && one.allSatisfy { (0..<12).contains($0) })
+        #expect(Adaptation.HeadSource.aside([0, 0, 0, 0], seed: 1).count == 1)
+    }
 }
