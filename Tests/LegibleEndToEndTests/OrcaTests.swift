@@ -244,8 +244,11 @@ struct OrcaTests {
         // Say-all starts at the first heading of the notebook ("2": the next heading at level 2),
         // not at the top: from the top it reads the page's introduction first, and on a busy
         // machine Orca has paused there long enough to end the step.
+        // Downs enough for every line, with room to spare (27 fell two lines short once a word
+        // was said twice, below).
+        let downs = 30
         var steps: [OrcaSession.Step] =
-            [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: 27) + [.key("ctrl+Home"), .key("2"), .sayAll]
+            [.key("ctrl+Home")] + Array(repeating: .key("Down"), count: downs) + [.key("ctrl+Home"), .key("2"), .sayAll]
         // Caret browsing (F7, whose dialog Return accepts), then Shift+Down three times from the
         // first line of page 1's text: the line after its first heading ("2"), however many
         // controls the banner holds.
@@ -256,16 +259,23 @@ struct OrcaTests {
         // always when the machine is busy (measured: none with both cores loaded), and that
         // announcement is Orca's own presentation of the region's label. The lines, headings
         // and their order are asserted; the labels are counted and printed.
-        let items = run.steps.prefix(28).flatMap { Heard.items($0.spoken) }
+        let items = run.steps.prefix(downs + 1).flatMap { Heard.items($0.spoken) }
         let isPageLabel = { (item: String) in item.hasPrefix("Page ") && item.contains(" of 3") }
         let content = items.filter { !isPageLabel($0) }
         let expected = try Self.expectedWalk().filter { !isPageLabel($0) }
         let start = try #require(content.firstIndex(of: expected[0]), "\(items)")
-        let walked = Heard.words(Array(content[start...]))
-        #expect(Array(walked.prefix(Heard.words(expected).count)) == Heard.words(expected), "the Down walk in browse mode: \(items)")
+        // Orca 43 in Chromium says one uncertain word (an `aria-invalid` span) twice on a Down
+        // walk: "river-front", though not "lakefront" or "DuSable" (`Docs/Web.md`, "Uncertain
+        // words"). A word said again at once is counted once, and printed.
+        let heard = Heard.words(Array(content[start...]))
+        let once = { (words: [String]) in words.enumerated().filter { $0.offset == 0 || $0.element != words[$0.offset - 1] }.map(\.element)
+        }
+        print("orca html: words said twice at once: \(heard.indices.dropFirst().filter { heard[$0] == heard[$0 - 1] }.map { heard[$0] })")
+        let (walked, walk) = (once(heard), once(Heard.words(expected)))
+        #expect(Array(walked.prefix(walk.count)) == walk, "the Down walk in browse mode: \(items)")
         print("orca html: page regions named on the walk: \(items.filter(isPageLabel))")
         // Chromium's say-all speaks a heading's level after its text, as an utterance of its own.
-        let said = Heard.words(run.steps[30].spoken.filter { Heard.normal($0) != "heading level 2" })
+        let said = Heard.words(run.steps[downs + 3].spoken.filter { Heard.normal($0) != "heading level 2" })
         let body = try #require(said.firstIndex(of: "Morning"), "\(said)")
         #expect(Array(said[body...]) == (try Self.expectedWords()), "say-all over the notebook, without page labels: \(said[body...])")
         #expect(run.leftover.isEmpty, "processes left behind: \(run.leftover)")

@@ -126,7 +126,11 @@ def region_facts(region, base):
         _, start, end = text_iface.getTextAtOffset(offset, pyatspi.TEXT_BOUNDARY_CHAR)
         characters.append([base + utf16(text, start), base + utf16(text, end)])
     run = text_iface.getAttributeRun(0, False)
-    return text, lines, characters, points, {"attributes": sorted(run[0]), "run": [run[1], run[2]], "count": len(text)}
+    facts = {"attributes": sorted(run[0]), "run": [run[1], run[2]], "count": len(text)}
+    if 0 < run[2] < len(text):
+        after = text_iface.getAttributeRun(run[2], False)
+        facts["next"] = {"attributes": sorted(after[0]), "run": [after[1], after[2]]}
+    return text, lines, characters, points, facts
 
 
 def page_facts(page):
