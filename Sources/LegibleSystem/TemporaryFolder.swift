@@ -118,12 +118,15 @@ public enum TemporaryFolder {
                 source.setEventHandler { [unowned self] in
                     lock.lock()
                     // Other threads go on working until the signal is raised again, and a file
-                    // they write into a folder being removed leaves it behind: remove again
-                    // until none is left (a bounded number of rounds).
+                    // they write into a folder being removed leaves it behind, or the folder
+                    // made again (an output folder prepared just after the signal): remove
+                    // again, looking 10 ms after each removal, until none is left (a bounded
+                    // number of rounds).
                     for _ in 0..<20 {
                         let left = owned()
                         if left.isEmpty { break }
                         for folder in left { try? FileManager.default.removeItem(atPath: folder) }
+                        usleep(10_000)
                     }
                     lock.unlock()
                     signal(signalNumber, SIG_DFL)
