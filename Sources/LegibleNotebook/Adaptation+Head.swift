@@ -96,7 +96,8 @@ extension Adaptation {
             } catch {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
-            let aside = Set(Self.aside(collected.headLines.map(\.page), seed: seed))
+            let pages = collected.headLines.map(\.page)
+            let aside = Set(Self.aside(pages, seed: seed))
             let heldOut = lines.indices.filter { aside.contains($0) }.map { lines[$0] }
             let training = lines.indices.filter { !aside.contains($0) }.map { lines[$0] }
             let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
@@ -106,7 +107,7 @@ extension Adaptation {
             )
             // Kept aside by page, the measure says whether the head carries to the writer's other
             // pages; one line in five of a single page is too few to refuse a head by.
-            let kept = Set(collected.headLines.map(\.page)).count < 2 || after < before
+            let kept = !Self.asideByPage(pages) || after < before
             let head =
                 kept ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
             return Record.Head(
@@ -123,10 +124,13 @@ extension Adaptation {
         /// page worse); with one page, one line in five (at least one), chosen by a shuffle
         /// seeded with `seed`.
         static func aside(_ pages: [Int], seed: UInt64) -> [Int] {
-            if let last = pages.max(), Set(pages).count >= 2 {
+            if asideByPage(pages), let last = pages.max() {
                 return pages.indices.filter { pages[$0] == last }
             }
             return Array(StableHash.shuffled(pages.count, seed: seed).prefix(max(1, pages.count / 5)))
         }
+
+        /// Whether lines on `pages` are kept aside by page (``aside(_:seed:)``): two pages or more.
+        static func asideByPage(_ pages: [Int]) -> Bool { Set(pages).count >= 2 }
     }
 }
