@@ -38,7 +38,11 @@ enum AdaptCommand {
                     format:
                         "the handwriting reader's head: %d lines learnt, %d kept aside; their error %.3f before, %.3f after %d passes",
                     head.trainingLines, head.heldOutLines, head.heldOutErrorBefore, head.heldOutErrorAfter, head.passes)
-                    + (head.kept == false ? "; not kept, as it read them no better\n" : "\n"))
+                    + (head.heldOutErrorWithMemory.map { String(format: ", %.3f remembering the lines it learnt", $0) } ?? "")
+                    + (head.kept == false
+                        ? "; not kept, as it read them no better"
+                        : (head.memorySteps ?? 0) > 0 ? "; it remembers \(head.memorySteps ?? 0) steps" : "")
+                    + "\n")
         }
         return 0
     }

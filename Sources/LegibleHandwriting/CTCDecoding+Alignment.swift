@@ -29,7 +29,7 @@ extension CTCDecoding {
 
     /// The state at each step of the most likely path through CTC's states for `labels`: even
     /// states are blanks between labels, state `2i + 1` is label `i`.
-    private static func viterbiStates(_ labels: [Int], values: [Float], steps: Int, classes: Int) -> [Int] {
+    static func viterbiStates(_ labels: [Int], values: [Float], steps: Int, classes: Int) -> [Int] {
         let states = 2 * labels.count + 1
         func symbol(_ state: Int) -> Int { state % 2 == 0 ? 0 : labels[state / 2] }
         var scores = [Float](repeating: -.infinity, count: states)

@@ -23,14 +23,21 @@ public struct WriterHead: Sendable, Equatable {
     /// The width is the hand's (`Docs/Recognition.md`, "Handwriting"), so every page is
     /// read at it.
     public var widthScale: Double
+    /// The writer's letters remembered (``WriterMemory``), mixed into the head's probabilities;
+    /// nil for a head alone. Its labels are positions in ``classes``.
+    public var memory: WriterMemory?
+
+    /// The largest weight or bias a head may hold: a trained head's are below 100, and a
+    /// score summed over the features from larger ones could overflow a float.
+    public static let largestWeight: Float = 1e6
 
     /// A head over `classes` with `weights` (`classes.count × features`) and `bias`, for lines
-    /// read at `widthScale`; nil when the sizes do not agree, a value is not finite, or the
-    /// width is not one of ``HandwritingModel/widthScales``.
+    /// read at `widthScale`; nil when the sizes do not agree, a value is not finite or is
+    /// larger than ``largestWeight``, or the width is not one of ``HandwritingModel/widthScales``.
     public init?(classes: [Int], features: Int, weights: [Float], bias: [Float], widthScale: Double = 1) {
         guard !classes.isEmpty, features > 0, weights.count == classes.count * features, bias.count == classes.count,
             classes.first == 0, zip(classes, classes.dropFirst()).allSatisfy({ $0 < $1 }),
-            weights.allSatisfy(\.isFinite), bias.allSatisfy(\.isFinite), HandwritingModel.widthScales.contains(widthScale)
+            (weights + bias).allSatisfy({ abs($0) <= Self.largestWeight }), HandwritingModel.widthScales.contains(widthScale)
         else { return nil }
         (self.classes, self.features, self.weights, self.bias, self.widthScale) = (classes, features, weights, bias, widthScale)
     }
@@ -64,9 +71,13 @@ public struct WriterHead: Sendable, Equatable {
         return output
     }
 
-    /// As ``logProbabilities(_:steps:)``, as probabilities: what the decoding reads.
-    public func probabilities(_ input: [Float], steps: Int) -> [Float] {
-        logProbabilities(input, steps: steps).map { expf($0) }
+    /// As ``logProbabilities(_:steps:)``, as probabilities: what the decoding reads. With a
+    /// ``memory``, and unless `remembering` is false, mixed with the classes of the remembered
+    /// steps nearest each step (``WriterMemory/mixed(_:input:steps:classes:)``).
+    public func probabilities(_ input: [Float], steps: Int, remembering: Bool = true) -> [Float] {
+        let own = logProbabilities(input, steps: steps).map { expf($0) }
+        guard remembering, let memory else { return own }
+        return memory.mixed(own, input: input, steps: steps, classes: classes.count)
     }
 
     /// The head's bytes: what the options digest and a model's record name it by. The sizes and
@@ -81,7 +92,7 @@ public struct WriterHead: Sendable, Equatable {
         put(Float(widthScale).bitPattern)
         for index in classes { put(UInt32(index)) }
         for value in weights + bias { put(value.bitPattern) }
-        return bytes
+        return bytes + (memory?.bytes ?? [])
     }
 
     /// The head stored as ``bytes``; nil when they are not one.
@@ -93,12 +104,17 @@ public struct WriterHead: Sendable, Equatable {
             return (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << UInt32(8 * $1) }
         }
         guard let count = take().map(Int.init), let features = take().map(Int.init), let width = take().map(Float.init(bitPattern:)),
-            count > 0, count <= 1 << 16, features > 0, features <= 1 << 12, bytes.count == 12 + 4 * (count + count * features + count)
+            count > 0, count <= 1 << 16, features > 0, features <= 1 << 12, bytes.count >= 12 + 4 * (count + count * features + count)
         else { return nil }
         let classes = (0..<count).map { _ in Int(take()!) }
         let values = (0..<(count * features + count)).map { _ in Float(bitPattern: take()!) }
         self.init(
             classes: classes, features: features, weights: Array(values[..<(count * features)]), bias: Array(values[(count * features)...]),
             widthScale: Double(width))
+        // What follows the head, if anything, is its memory, whose labels are the head's classes.
+        guard offset < bytes.count else { return }
+        guard let memory = WriterMemory(bytes: bytes[offset...], features: features), memory.labels.allSatisfy({ Int($0) < count })
+        else { return nil }
+        self.memory = memory
     }
 }

@@ -105,16 +105,29 @@ extension Adaptation {
                 HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
                 HeadTraining.errorRate(check, heldOut, symbols: classes.symbols)
             )
+            let withMemory = rememberingError(check, training: training, heldOut: heldOut)
             // Kept aside by page, the measure says whether the head carries to the writer's other
             // pages; one line in five of a single page is too few to refuse a head by.
-            let kept = !Self.asideByPage(pages) || after < before
-            let head =
+            let kept = !Self.asideByPage(pages) || min(after, withMemory ?? after) < before
+            var head =
                 kept ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
-            return Record.Head(
+            if let withMemory, withMemory < after, let learnt = head { head?.memory = WriterMemory.remembering(lines, head: learnt) }
+            var record = Record.Head(
                 trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
                 passes: HeadTraining.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
                 heldOutErrorBefore: before, heldOutErrorAfter: after, seconds: Date().timeIntervalSince(clock),
                 weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: kept)
+            (record.heldOutErrorWithMemory, record.memorySteps) = (withMemory, head?.memory?.labels.count ?? 0)
+            return record
+        }
+
+        /// The error on `heldOut` of `check` remembering the `training` lines it learnt
+        /// (``WriterMemory``); nil when no line could be remembered or none is kept aside.
+        func rememberingError(_ check: WriterHead, training: [HeadTraining.Line], heldOut: [HeadTraining.Line]) -> Double? {
+            var remembering = check
+            remembering.memory = WriterMemory.remembering(training, head: check)
+            guard remembering.memory != nil, !heldOut.isEmpty else { return nil }
+            return HeadTraining.errorRate(remembering, heldOut, symbols: classes.symbols)
         }
 
         /// The indices of the lines kept aside to measure a head, of lines on `pages` (each

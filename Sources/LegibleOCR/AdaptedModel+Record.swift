@@ -47,9 +47,17 @@ extension AdaptedModel {
             /// from, and of the same head trained without them.
             public var heldOutErrorBefore: Double
             public var heldOutErrorAfter: Double
+            /// The lines kept aside: greedy character error rate (0…1) of the same head with the
+            /// writer's memory of the lines it learnt (`Docs/Recognition.md`, "The writer's
+            /// memory"); nil when there was none to measure, or in records made before.
+            public var heldOutErrorWithMemory: Double?
+            /// The steps the kept head remembers: 0 when its memory read the lines kept aside no
+            /// better than the head alone, or the head is not kept; nil in records made before.
+            public var memorySteps: Int?
             /// Wall-clock seconds its training took, reading the lines' features included.
             public var seconds: Double
-            /// `WriterHead`'s bytes, base64; empty when the head is not ``kept``.
+            /// `WriterHead`'s bytes, its memory's after them when it has one, base64; empty when
+            /// the head is not ``kept``.
             public var weights: String
             /// False when the head read the lines kept aside no better than the layer it started
             /// from: the record keeps its measure, not its weights, and `ingest --model` reads

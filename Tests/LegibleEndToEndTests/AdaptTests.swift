@@ -69,6 +69,12 @@ struct AdaptTests {
         // The page was read in English, which the French hand head does not read, so the head
         // started from the model's own layer.
         #expect(head?["start"] as? String == "model", "\(head ?? [:])")
+        // The head was also measured remembering the lines it learnt, and keeps them only when
+        // that read the lines kept aside better than the head alone.
+        let withMemory = head?["heldOutErrorWithMemory"] as? Double, alone = head?["heldOutErrorAfter"] as? Double
+        let remembered = head?["memorySteps"] as? Int
+        #expect(withMemory != nil && alone != nil && remembered != nil, "\(head ?? [:])")
+        #expect((remembered ?? 0 > 0) == ((withMemory ?? 1) < (alone ?? 0)), "\(head ?? [:])")
         // The writer's words: every word with a letter that a person corrected is one, and each is in the page's text.
         let taught = Set(record?["words"] as? [String] ?? [])
         let units = Array(layout.text.utf16)

@@ -104,7 +104,7 @@ struct WriterHeadTests {
     /// The width factor that makes the Kristi font a narrow hand.
     static let narrow = 0.7
 
-    @Test("a head's bytes read back as the same head; truncated, oversized or non-finite ones are refused")
+    @Test("a head's bytes read back as the same head; truncated, oversized, non-finite or overlarge ones are refused")
     func bytes() throws {
         let head = try #require(WriterHead(classes: [0, 3, 9], features: 2, weights: [1, -2, 0.5, 4, 0, 1e-3], bias: [0, 1, -1]))
         #expect(WriterHead(bytes: head.bytes) == head)
@@ -114,6 +114,9 @@ struct WriterHeadTests {
         var infinite = head.bytes
         infinite.replaceSubrange((infinite.count - 4)..., with: [0, 0, 0x80, 0x7F])
         #expect(WriterHead(bytes: infinite) == nil)
+        // Finite but so large that a score summed from them could overflow.
+        #expect(WriterHead(classes: [0, 3, 9], features: 2, weights: [1, -2, 0.5, 4, 0, 2e6], bias: [0, 1, -1]) == nil)
+        #expect(WriterHead(classes: [0, 3, 9], features: 2, weights: head.weights, bias: [0, -2e6, -1]) == nil)
         #expect(WriterHead(classes: [3, 0, 9], features: 2, weights: head.weights, bias: head.bias) == nil, "the blank first, ascending")
     }
 }
