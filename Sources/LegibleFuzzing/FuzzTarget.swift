@@ -68,6 +68,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A page of ink and line boxes of any size and place: the lines found missed or run
     /// together are lines given, and lines added lie in the page.
     case lineGaps = "line-gaps"
+    /// A writer's head and memory as a model's record stores them: reading never traps, a head
+    /// read writes the same bytes back, and its probabilities, the memory's mixed in, are
+    /// finite and sum to 1 at each step.
+    case head
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -87,6 +91,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .decoding: Self.decoding(data)
         case .line: Self.line(data)
         case .lineGaps: Self.lineGaps(data)
+        case .head: Self.head(data)
         }
     }
 
