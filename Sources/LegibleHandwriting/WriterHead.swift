@@ -62,8 +62,10 @@ public struct WriterHead: Sendable, Equatable {
                         }
                         var total: Float = 0
                         for index in 0..<count { total += expf(output[step * count + index] - largest) }
-                        let shift = largest + logf(total)
-                        for index in 0..<count { output[step * count + index] -= shift }
+                        // The largest is taken off first and the log of the total after: summed
+                        // first, a large score would round the small log away.
+                        let logTotal = logf(total)
+                        for index in 0..<count { output[step * count + index] = (output[step * count + index] - largest) - logTotal }
                     }
                 }
             }
