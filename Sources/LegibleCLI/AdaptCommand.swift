@@ -34,18 +34,23 @@ enum AdaptCommand {
                 + String(format: " (%.0f s)\n", record.seconds))
         if let head = record.head {
             try Console.out(
-                String(
-                    format:
-                        "the handwriting reader's head: %d lines learnt, %d kept aside; their error %.3f before, %.3f after %d passes",
-                    head.trainingLines, head.heldOutLines, head.heldOutErrorBefore, head.heldOutErrorAfter, head.passes)
+                "the handwriting reader's head: \(head.trainingLines) lines learnt, \(head.heldOutLines) kept aside\(Self.byPage(head.pagesAside))"
+                    + String(
+                        format: "; their error %.3f before, %.3f after %d passes", head.heldOutErrorBefore, head.heldOutErrorAfter,
+                        head.passes)
                     + (head.heldOutErrorWithMemory.map { String(format: ", %.3f remembering the lines it learnt", $0) } ?? "")
+                    + (head.pagesReadBetter.map { "; \($0) of \(head.pagesAside ?? 0) pages read better" } ?? "")
                     + (head.kept == false
-                        ? "; not kept, as it read them no better"
+                        ? "; not kept, as it must read more than half of those pages better, and all of them together"
                         : (head.memorySteps ?? 0) > 0 ? "; it remembers \(head.memorySteps ?? 0) steps" : "")
                     + "\n")
         }
         return 0
     }
+
+    /// How a head's lines were kept aside, to follow their count: ", a page at a time" when
+    /// each of several pages was (`Docs/Recognition.md`, "Kept only where it helps").
+    static func byPage(_ pagesAside: Int?) -> String { (pagesAside ?? 0) > 0 ? ", a page at a time" : "" }
 
     /// One round as a line: a bar of the time used, the iterations and the held-out error.
     static func progressLine(_ round: Adaptation.Progress) -> String {

@@ -61,12 +61,20 @@ public enum HeadTraining {
     /// of `lines`, character-weighted, `symbols` being its classes' symbols; 0 when the lines
     /// hold no character.
     public static func errorRate(_ head: WriterHead, _ lines: [Line], symbols: [String]) -> Double {
+        let count = errors(head, lines, symbols: symbols)
+        return count.characters == 0 ? 0 : Double(count.errors) / Double(count.characters)
+    }
+
+    /// The edits (Levenshtein, in characters) between `head`'s greedy readings of `lines` and
+    /// their texts, and the characters of those texts: ``errorRate(_:_:symbols:)``'s terms, for
+    /// measures that add several sets of lines together.
+    public static func errors(_ head: WriterHead, _ lines: [Line], symbols: [String]) -> (errors: Int, characters: Int) {
         var (errors, characters) = (0, 0)
         for line in lines {
             let read = CTCDecoding.greedy(head.probabilities(line.features, steps: line.steps), steps: line.steps, alphabet: symbols)
             errors += Scorer.levenshtein(read.map(\.symbol), line.labels.map { symbols[$0] })
             characters += line.labels.count
         }
-        return characters == 0 ? 0 : Double(errors) / Double(characters)
+        return (errors, characters)
     }
 }

@@ -76,10 +76,10 @@ extension Adaptation {
 
         /// Fits the head to `collected`'s lines, all read at the width most of them were read
         /// at (the hand's); nil with fewer than ``fewestLines`` lines. The head is first trained
-        /// without the lines kept aside (``aside(_:seed:)``), which it then reads to measure
-        /// what it learnt. The head kept is trained the same way on every line; with lines of
-        /// two pages or more, only when it read the page kept aside better than the layer it
-        /// starts from, and otherwise none is (`kept` false).
+        /// without each set of lines kept aside (``asides(_:seed:)``), which it then reads to
+        /// measure what it learnt (``HeadVerdict``). The head kept is trained the same way on
+        /// every line; with lines of two pages or more, only when the verdict keeps it, and
+        /// otherwise none is (`kept` false).
         func learn(_ collected: Collected, seed: UInt64) throws -> Record.Head? {
             guard collected.headLines.count >= fewestLines else { return nil }
             let clock = Date()
@@ -97,53 +97,53 @@ extension Adaptation {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
             let pages = collected.headLines.map(\.page)
-            let aside = Set(Self.aside(pages, seed: seed))
-            let heldOut = lines.indices.filter { aside.contains($0) }.map { lines[$0] }
-            let training = lines.indices.filter { !aside.contains($0) }.map { lines[$0] }
-            let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
-            let (before, after) = (
-                HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
-                HeadTraining.errorRate(check, heldOut, symbols: classes.symbols)
-            )
-            let withMemory = rememberingError(check, training: training, heldOut: heldOut)
-            // Kept aside by page, the measure says whether the head carries to the writer's other
-            // pages; one line in five of a single page is too few to refuse a head by.
-            let kept = !Self.asideByPage(pages) || min(after, withMemory ?? after) < before
+            let asides = Self.asides(pages, seed: seed)
+            let verdict = HeadVerdict(
+                asides.map { trial(start, lines: lines, aside: Set($0), seed: seed) }, byPage: Self.asideByPage(pages))
             var head =
-                kept ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
-            if let withMemory, withMemory < after, let learnt = head { head?.memory = WriterMemory.remembering(lines, head: learnt) }
+                verdict.kept
+                ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
+            if verdict.remembers, let learnt = head { head?.memory = WriterMemory.remembering(lines, head: learnt) }
             var record = Record.Head(
-                trainingLines: lines.count, heldOutLines: heldOut.count, skippedLines: collected.headSkipped,
+                trainingLines: lines.count, heldOutLines: asides.reduce(0) { $0 + $1.count }, skippedLines: collected.headSkipped,
                 passes: HeadTraining.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
-                heldOutErrorBefore: before, heldOutErrorAfter: after, seconds: Date().timeIntervalSince(clock),
-                weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: kept)
-            (record.heldOutErrorWithMemory, record.memorySteps) = (withMemory, head?.memory?.labels.count ?? 0)
+                heldOutErrorBefore: verdict.before, heldOutErrorAfter: verdict.after, seconds: Date().timeIntervalSince(clock),
+                weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: verdict.kept)
+            (record.heldOutErrorWithMemory, record.memorySteps) = (verdict.withMemory, head?.memory?.labels.count ?? 0)
+            (record.pagesAside, record.pagesReadBetter) = Self.asideByPage(pages) ? (asides.count, verdict.better) : (0, nil)
             return record
         }
 
-        /// The error on `heldOut` of `check` remembering the `training` lines it learnt
-        /// (``WriterMemory``); nil when no line could be remembered or none is kept aside.
-        func rememberingError(_ check: WriterHead, training: [HeadTraining.Line], heldOut: [HeadTraining.Line]) -> Double? {
+        /// The head `start` trained on `lines` but those at `aside`, and remembering them, each
+        /// measured on the lines at `aside` beside `start`.
+        func trial(_ start: WriterHead, lines: [HeadTraining.Line], aside: Set<Int>, seed: UInt64) -> HeadTrial {
+            let heldOut = lines.indices.filter { aside.contains($0) }.map { lines[$0] }
+            let training = lines.indices.filter { !aside.contains($0) }.map { lines[$0] }
+            let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
             var remembering = check
             remembering.memory = WriterMemory.remembering(training, head: check)
-            guard remembering.memory != nil, !heldOut.isEmpty else { return nil }
-            return HeadTraining.errorRate(remembering, heldOut, symbols: classes.symbols)
+            let before = HeadTraining.errors(start, heldOut, symbols: classes.symbols)
+            return HeadTrial(
+                characters: before.characters, before: before.errors,
+                after: HeadTraining.errors(check, heldOut, symbols: classes.symbols).errors,
+                withMemory: remembering.memory.map { _ in HeadTraining.errors(remembering, heldOut, symbols: classes.symbols).errors })
         }
 
-        /// The indices of the lines kept aside to measure a head, of lines on `pages` (each
-        /// line's page, in order): with two pages or more, every line of the last page, so the
-        /// head is measured on a page it never saw, as it will read the writer's other pages (a
-        /// head fitted to one page's hand can read that page's other lines better and the next
-        /// page worse); with one page, one line in five (at least one), chosen by a shuffle
-        /// seeded with `seed`.
-        static func aside(_ pages: [Int], seed: UInt64) -> [Int] {
-            if asideByPage(pages), let last = pages.max() {
-                return pages.indices.filter { pages[$0] == last }
-            }
-            return Array(StableHash.shuffled(pages.count, seed: seed).prefix(max(1, pages.count / 5)))
+        /// The most pages kept aside in turn: each one costs a head trained and measured.
+        static let mostPagesAside = 4
+
+        /// The sets of lines kept aside to measure a head, each as indices of lines on `pages`
+        /// (each line's page, in order). With two pages or more, each of the last
+        /// ``mostPagesAside`` pages in turn, every line of it, so the head is measured on pages
+        /// it never saw, as it will read the writer's other pages (a head fitted to one page's
+        /// hand can read that page's other lines better and the next page worse). With one page,
+        /// one set: one line in five (at least one), chosen by a shuffle seeded with `seed`.
+        static func asides(_ pages: [Int], seed: UInt64) -> [[Int]] {
+            guard asideByPage(pages) else { return [Array(StableHash.shuffled(pages.count, seed: seed).prefix(max(1, pages.count / 5)))] }
+            return Set(pages).sorted().suffix(mostPagesAside).map { page in pages.indices.filter { pages[$0] == page } }
         }
 
-        /// Whether lines on `pages` are kept aside by page (``aside(_:seed:)``): two pages or more.
+        /// Whether lines on `pages` are kept aside by page (``asides(_:seed:)``): two pages or more.
         static func asideByPage(_ pages: [Int]) -> Bool { Set(pages).count >= 2 }
     }
 }

@@ -54,6 +54,13 @@ extension AdaptedModel {
             /// The steps the kept head remembers: 0 when its memory read the lines kept aside no
             /// better than the head alone, or the head is not kept; nil in records made before.
             public var memorySteps: Int?
+            /// The pages kept aside in turn, each read by a head trained on the other corrected
+            /// pages (the measures above add them together), and how many of them the head as
+            /// kept read better than the layer it started from (`Docs/Recognition.md`, "Kept
+            /// only where it helps"). 0 and nil when the lines were of one page (one line in five
+            /// kept aside); nil in records made before.
+            public var pagesAside: Int?
+            public var pagesReadBetter: Int?
             /// Wall-clock seconds its training took, reading the lines' features included.
             public var seconds: Double
             /// `WriterHead`'s bytes, its memory's after them when it has one, base64; empty when

@@ -75,6 +75,8 @@ struct AdaptTests {
         let remembered = head?["memorySteps"] as? Int
         #expect(withMemory != nil && alone != nil && remembered != nil, "\(head ?? [:])")
         #expect((remembered ?? 0 > 0) == ((withMemory ?? 1) < (alone ?? 0)), "\(head ?? [:])")
+        // One page: its lines were kept aside one in five, not a page at a time.
+        #expect(head?["pagesAside"] as? Int == 0 && head?["pagesReadBetter"] == nil, "\(head ?? [:])")
         // The writer's words: every word with a letter that a person corrected is one, and each is in the page's text.
         let taught = Set(record?["words"] as? [String] ?? [])
         let units = Array(layout.text.utf16)

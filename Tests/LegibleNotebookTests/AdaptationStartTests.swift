@@ -20,12 +20,43 @@ struct AdaptationStartTests {
         #expect(Adaptation.HeadSource.startLayer(collected) == expected)
     }
 
-    @Test("a head is measured on the last page learnt from when there are two or more, else on one line in five")
-    func aside() {
-        #expect(Adaptation.HeadSource.aside([0, 0, 0, 1, 1, 1], seed: 1) == [3, 4, 5])
-        #expect(Adaptation.HeadSource.aside([0, 1, 1, 2], seed: 7) == [3])
-        let one = Adaptation.HeadSource.aside(Array(repeating: 0, count: 12), seed: 1)
-        #expect(one.count == 2 && Set(one).count == 2 && one.allSatisfy { (0..<12).contains($0) })
-        #expect(Adaptation.HeadSource.aside([0, 0, 0, 0], seed: 1).count == 1)
+    @Test("a head is measured on each of the last four pages learnt from in turn when there are two or more, else on one line in five")
+    func asides() {
+        #expect(Adaptation.HeadSource.asides([0, 0, 0, 1, 1, 1], seed: 1) == [[0, 1, 2], [3, 4, 5]])
+        #expect(Adaptation.HeadSource.asides([0, 1, 1, 2], seed: 7) == [[0], [1, 2], [3]])
+        // More pages than that: the last four, each whole.
+        #expect(Adaptation.HeadSource.asides([0, 1, 2, 2, 3, 4, 5], seed: 1) == [[2, 3], [4], [5], [6]])
+        let one = Adaptation.HeadSource.asides(Array(repeating: 0, count: 12), seed: 1)
+        #expect(one.count == 1 && one[0].count == 2 && Set(one[0]).count == 2 && one[0].allSatisfy { (0..<12).contains($0) })
+        #expect(Adaptation.HeadSource.asides([0, 0, 0, 0], seed: 1).map(\.count) == [1])
+    }
+
+    @Test(
+        "a head is kept when it reads the pages kept aside together and more than half of them better; its memory when it reads them better"
+    )
+    func verdict() {
+        typealias Trial = Adaptation.HeadTrial
+        // Better on one page of four, much better: together better, but not on most pages.
+        let strange = [
+            Trial(characters: 100, before: 10, after: 30, withMemory: nil), Trial(characters: 100, before: 10, after: 12, withMemory: nil),
+            Trial(characters: 100, before: 10, after: 11, withMemory: nil), Trial(characters: 100, before: 50, after: 10, withMemory: nil),
+        ]
+        let byPage = Adaptation.HeadVerdict(strange, byPage: true)
+        #expect(!byPage.kept && !byPage.remembers && byPage.better == 1 && byPage.withMemory == nil)
+        #expect(byPage.before == 0.2 && byPage.after == 0.1575)
+        // The same lines of one page: the head is always kept.
+        #expect(Adaptation.HeadVerdict(strange, byPage: false).kept)
+        // Its memory read the pages better than the head alone: kept, and the head with it
+        // is what must read most pages better than the start.
+        let remembering = [
+            Trial(characters: 100, before: 20, after: 21, withMemory: 15), Trial(characters: 50, before: 10, after: 10, withMemory: 8),
+            Trial(characters: 50, before: 10, after: 12, withMemory: 11),
+        ]
+        let kept = Adaptation.HeadVerdict(remembering, byPage: true)
+        #expect(kept.kept && kept.remembers && kept.better == 2 && kept.withMemory == 0.17 && kept.after == 0.215)
+        // Two pages: both must read better.
+        let half = [Trial(characters: 10, before: 5, after: 1, withMemory: 4), Trial(characters: 10, before: 5, after: 6, withMemory: 6)]
+        #expect(!Adaptation.HeadVerdict(half, byPage: true).kept)
+        #expect(Adaptation.HeadVerdict([Trial(characters: 0, before: 0, after: 0, withMemory: nil)], byPage: true).before == 0)
     }
 }
