@@ -49,7 +49,7 @@ enum AdaptCommand {
     }
 
     /// How a head's lines were kept aside, to follow their count: ", a page at a time" when
-    /// each of several pages was (`Docs/Recognition.md`, "Kept only where it helps").
+    /// each of several pages was (`Docs/Recognition.md`, "The writer's memory").
     static func byPage(_ pagesAside: Int?) -> String { (pagesAside ?? 0) > 0 ? ", a page at a time" : "" }
 
     /// One round as a line: a bar of the time used, the iterations and the held-out error.

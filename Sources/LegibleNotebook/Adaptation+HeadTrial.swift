@@ -1,8 +1,8 @@
 import LegibleHandwriting
 
 extension Adaptation {
-    /// One measure of a writer's head (`Docs/Recognition.md`, "The writer's memory", "Kept only
-    /// where it helps"): a head trained without some corrected lines reads them. Counts are
+    /// One measure of a writer's head (`Docs/Recognition.md`, "The writer's memory"): a head
+    /// trained without some corrected lines reads them. Counts are
     /// edits in characters (Levenshtein) against those lines' texts.
     struct HeadTrial: Equatable, Sendable {
         /// The characters of the lines kept aside.

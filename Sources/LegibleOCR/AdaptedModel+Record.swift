@@ -56,8 +56,8 @@ extension AdaptedModel {
             public var memorySteps: Int?
             /// The pages kept aside in turn, each read by a head trained on the other corrected
             /// pages (the measures above add them together), and how many of them the head as
-            /// kept read better than the layer it started from (`Docs/Recognition.md`, "Kept
-            /// only where it helps"). 0 and nil when the lines were of one page (one line in five
+            /// kept read better than the layer it started from (`Docs/Recognition.md`, "The
+            /// writer's memory"). 0 and nil when the lines were of one page (one line in five
             /// kept aside); nil in records made before.
             public var pagesAside: Int?
             public var pagesReadBetter: Int?

@@ -77,7 +77,8 @@ struct GoldenImageTests {
         let fresh = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
         let committed = try PageLayout.decodeDocument(try Data(contentsOf: fixture))
         #expect(
-            fresh == committed, "\(stem): live ingest differs from Tests/Fixtures/\(stem).json; re-record with LEGIBLE_RECORD_GOLDENS=1")
+            fresh.confidencesRounded() == committed.confidencesRounded(),
+            "\(stem): live ingest differs from Tests/Fixtures/\(stem).json; re-record with LEGIBLE_RECORD_GOLDENS=1")
     }
 
     @Test("a deliberately shifted rect makes the golden comparison fail")

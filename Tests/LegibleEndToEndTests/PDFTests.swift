@@ -186,7 +186,8 @@ struct PDFTests {
         #expect(run.status == 0, "\(run.stderr)")
         for (index, stem) in ["chicago-1", "chicago-2"].enumerated() {
             let kept = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/pages/\(stem).json")))
-            #expect(kept == (try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: Self.chicago[index])))))
+            let fixture = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: Self.chicago[index])))
+            #expect(kept.confidencesRounded() == fixture.confidencesRounded())
         }
         let extracted = try Self.tool("pdftotext", [folder + "/scans.pdf", "-"]).stdout.split(whereSeparator: \.isWhitespace)
         let reading = try Self.chicago.prefix(2).map { try ScannedPage(contentsOf: URL(fileURLWithPath: $0)).layout.text }
