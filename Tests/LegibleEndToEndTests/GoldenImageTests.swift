@@ -77,8 +77,22 @@ struct GoldenImageTests {
         let fresh = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: document)))
         let committed = try PageLayout.decodeDocument(try Data(contentsOf: fixture))
         #expect(
-            fresh.confidencesRounded() == committed.confidencesRounded(),
+            fresh.confidences(within: 1e-4, of: committed) == committed,
             "\(stem): live ingest differs from Tests/Fixtures/\(stem).json; re-record with LEGIBLE_RECORD_GOLDENS=1")
+    }
+
+    @Test("a fixture's confidences match a live reading's within 10⁻⁴ and no further")
+    func confidenceTolerance() throws {
+        let fixture = try PageLayout.decodeDocument(
+            Data(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.json")))
+        for (shift, matches) in [(1.2e-7, true), (1e-3, false)] {
+            var line = fixture, word = fixture
+            line.lines[0].confidence = (line.lines[0].confidence ?? 0.5) - shift
+            let first = fixture.lines[0].words?[0].confidence ?? 0.5
+            word.lines[0].words?[0].confidence = first + shift
+            #expect((line.confidences(within: 1e-4, of: fixture) == fixture) == matches, "line confidence off by \(shift)")
+            #expect((word.confidences(within: 1e-4, of: fixture) == fixture) == matches, "word confidence off by \(shift)")
+        }
     }
 
     @Test("a deliberately shifted rect makes the golden comparison fail")

@@ -187,7 +187,7 @@ struct PDFTests {
         for (index, stem) in ["chicago-1", "chicago-2"].enumerated() {
             let kept = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/pages/\(stem).json")))
             let fixture = try PageLayout.decodeDocument(try Data(contentsOf: URL(fileURLWithPath: Self.chicago[index])))
-            #expect(kept.confidencesRounded() == fixture.confidencesRounded())
+            #expect(kept.confidences(within: 1e-4, of: fixture) == fixture)
         }
         let extracted = try Self.tool("pdftotext", [folder + "/scans.pdf", "-"]).stdout.split(whereSeparator: \.isWhitespace)
         let reading = try Self.chicago.prefix(2).map { try ScannedPage(contentsOf: URL(fileURLWithPath: $0)).layout.text }

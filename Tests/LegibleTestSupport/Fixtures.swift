@@ -45,6 +45,31 @@ public enum Repository {
 /// every character gets `characterWidth` pixels, lines are `lineHeight` tall and `lineGap`
 /// apart, starting at `origin`. Right-to-left paragraphs are laid out from the right edge.
 extension PageLayout {
+    /// This layout with each line's and word's confidence (0…1) taken from `reference`'s line or
+    /// word at the same place where the two differ by at most `tolerance`, so that
+    /// `fresh.confidences(within: 1e-4, of: fixture) == fixture` compares a live reading with a
+    /// committed one up to float noise: the handwriting reader's line confidence comes from ONNX
+    /// Runtime, whose kernels follow the CPU's vector instructions, and its last bits differ
+    /// between CPUs (`Docs/Architecture.md`, "Tests"). A confidence further off, or a line or
+    /// word `reference` lacks, is left as it is, and the comparison fails on it.
+    public func confidences(within tolerance: Double, of reference: PageLayout) -> PageLayout {
+        func near(_ value: Double?, _ other: Double?) -> Double? {
+            guard let value, let other, abs(value - other) <= tolerance else { return value }
+            return other
+        }
+        var copy = self
+        for (line, referenceLine) in zip(copy.lines.indices, reference.lines) {
+            copy.lines[line].confidence = near(copy.lines[line].confidence, referenceLine.confidence)
+            guard let words = copy.lines[line].words, let referenceWords = referenceLine.words else { continue }
+            copy.lines[line].words = words.enumerated().map { index, word in
+                var word = word
+                if index < referenceWords.count { word.confidence = near(word.confidence, referenceWords[index].confidence) }
+                return word
+            }
+        }
+        return copy
+    }
+
     /// This layout with each word's confidence (0…1) given by `confidence` from the word's text.
     public func withConfidences(_ confidence: (String) -> Double?) -> PageLayout {
         var copy = self
