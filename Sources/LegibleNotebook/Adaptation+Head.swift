@@ -97,9 +97,8 @@ extension Adaptation {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
             let pages = collected.headLines.map(\.page)
-            let asides = Self.asides(pages, seed: seed)
-            let verdict = HeadVerdict(
-                asides.map { trial(start, lines: lines, aside: Set($0), seed: seed) }, byPage: Self.asideByPage(pages))
+            let (asides, byPage) = (Self.asides(pages, seed: seed), Self.asideByPage(pages))
+            let verdict = HeadVerdict(asides.map { trial(start, lines: lines, aside: Set($0), seed: seed) }, byPage: byPage)
             var head =
                 verdict.kept
                 ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
@@ -110,7 +109,7 @@ extension Adaptation {
                 heldOutErrorBefore: verdict.before, heldOutErrorAfter: verdict.after, seconds: Date().timeIntervalSince(clock),
                 weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: verdict.kept)
             (record.heldOutErrorWithMemory, record.memorySteps) = (verdict.withMemory, head?.memory?.labels.count ?? 0)
-            (record.pagesAside, record.pagesReadBetter) = Self.asideByPage(pages) ? (asides.count, verdict.better) : (0, nil)
+            (record.pagesAside, record.pagesReadBetter) = byPage ? (asides.count, verdict.better) : (0, nil)
             return record
         }
 
