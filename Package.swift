@@ -101,10 +101,13 @@ let package = Package(
         // The notebook's script and style sheets are real files, embedded at build time (Docs/Web.md, "Script").
         .target(
             name: "LegibleWeb", dependencies: ["LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"],
-            resources: ["notebook.js", "read-aloud.js", "reader.js", "corrections.js", "notebook.css", "reader.css"].map { .embedInCode("Resources/" + $0) }),
+            resources: ["notebook.js", "read-aloud.js", "reader.js", "corrections.js", "notebook.css", "reader.css"].map {
+                .embedInCode("Resources/" + $0)
+            }),
         // Tagged PDF/UA-1 output, written, never parsed (Docs/PDF.md).
         .target(name: "LegiblePDF", dependencies: ["CZlib", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
-        .target(name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
+        .target(
+            name: "LegibleATSPI", dependencies: ["CLegibleATK", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         .target(
             name: "LegibleDesktop",
             dependencies: ["CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTextInput", "LegibleSystem"]),
@@ -115,12 +118,16 @@ let package = Package(
         // decoding, SHA-256, stems, browser formats; no Tesseract.
         .target(
             name: "LegibleImage",
-            dependencies: ["CLeptonica", "LegibleLayout", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
-        .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout"]),
+            dependencies: ["CLeptonica", "LegibleLayout", "LegibleSystem", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
+        .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout", "LegibleSystem"]),
         // The handwriting line reader: PP-OCRv6 small through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "LegibleHandwriting", dependencies: ["CONNXRuntime", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation"]),
+        .target(
+            name: "LegibleHandwriting",
+            dependencies: [
+                "CONNXRuntime", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation",
+            ]),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
@@ -130,15 +137,19 @@ let package = Package(
         // (Docs/Architecture.md, "Ingest").
         .target(
             name: "LegibleIngest",
-            dependencies: ["LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput"]),
+            dependencies: [
+                "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleBatch", "LegiblePDFInput",
+            ]),
 
         // The notebook services every surface and command shares: page documents and their
         // verified scans, the read-all as speech (Docs/Architecture.md, "Notebook services").
         .target(
             name: "LegibleNotebook",
             dependencies: [
-                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR", "LegibleIngest", "LegibleWeb",
-                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation", "LegibleHandwriting",
+                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR",
+                "LegibleIngest", "LegibleWeb",
+                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
+                "LegibleHandwriting",
                 "LegiblePDFInput", "LegibleBatch",
             ]),
 
@@ -156,7 +167,9 @@ let package = Package(
         .executableTarget(name: "legible", dependencies: ["LegibleCLI", "LegibleCommandLine"]),
         .executableTarget(
             name: "legible-desktop",
-            dependencies: ["LegibleCLI", "LegibleCommandLine", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook"]),
+            dependencies: [
+                "LegibleCLI", "LegibleCommandLine", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook",
+            ]),
         .executableTarget(
             name: "legible-bench",
             dependencies: [
@@ -243,7 +256,9 @@ let package = Package(
             dependencies: ["LegibleDesktop", "CLegibleGTK", "LegibleATSPI", "LegibleReading", "LegiblePages", "LegibleTestSupport"]),
         .testTarget(
             name: "LegiblePDFTests",
-            dependencies: ["LegiblePDF", "LegiblePDFInput", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport"]),
+            dependencies: [
+                "LegiblePDF", "LegiblePDFInput", "LegibleRaster", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTestSupport",
+            ]),
         .testTarget(
             name: "LegibleAlignmentTests",
             dependencies: ["LegibleAlignment", "LegibleLayout", "LegiblePages", "LegibleTestSupport"]),
@@ -255,7 +270,10 @@ let package = Package(
             dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleHandwritingTests",
-            dependencies: ["LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleTestSupport"]),
+            dependencies: [
+                "LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleSystem",
+                "LegibleTestSupport",
+            ]),
         // Running a command in process or as the built binary, for both command test targets.
         .target(
             name: "LegibleCommandSupport",
@@ -270,7 +288,8 @@ let package = Package(
         .testTarget(
             name: "LegibleEndToEndTests",
             dependencies: [
-                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch", "LegibleTestSupport",
+                "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch",
+                "LegibleTestSupport",
                 "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
                 "LegibleSystem", "LegibleImage", "LegibleOCR",
             ]),

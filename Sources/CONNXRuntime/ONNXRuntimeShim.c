@@ -2,6 +2,7 @@
 // function pointers that the library returns for a version; the table only ever grows at its
 // end, so each call used here is reached by its position in the table of version 1.22, as the
 // upstream header orders it. Nothing else of the library is used.
+#define _GNU_SOURCE
 #include "ONNXRuntimeShim.h"
 
 #include <dlfcn.h>
@@ -16,7 +17,6 @@ enum { API_VERSION = 22 };
 enum {
     GET_ERROR_MESSAGE = 2,
     CREATE_ENV = 3,
-    CREATE_SESSION = 7,
     CREATE_SESSION_FROM_ARRAY = 8,
     RUN = 9,
     CREATE_SESSION_OPTIONS = 10,
@@ -74,8 +74,40 @@ static char *copy(const char *text) {
     return result;
 }
 
+/// The libraries the pinned ONNX Runtime names as its needs (`readelf -d`). Its RUNPATH is
+/// `$ORIGIN`, so the loader would look for them beside it first, where a planted file would run
+/// (Docs/Hardening.md, "What is loaded is what was checked"). Each is therefore loaded from the
+/// system before the library is: already in the process, or from the folder the process's C
+/// library came from. The loader then takes the loaded copy for the need and searches nowhere.
+static const char *const system_needs[] = {"libdl.so.2", "librt.so.1", "libpthread.so.0", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"};
+
+/// Loads each of `system_needs` from the system; returns 0, or -1 with a message.
+static int load_system_needs(char **error) {
+    Dl_info libc;
+    if (dladdr((void *)&malloc, &libc) == 0 || libc.dli_fname == 0) {
+        *error = copy("the system's C library could not be located");
+        return -1;
+    }
+    const char *slash = strrchr(libc.dli_fname, '/');
+    size_t folder = slash ? (size_t)(slash - libc.dli_fname) : 0;
+    for (size_t index = 0; index < sizeof system_needs / sizeof *system_needs; index++) {
+        const char *name = system_needs[index];
+        if (dlopen(name, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL)) continue;
+        char path[4096];
+        if (folder == 0 || snprintf(path, sizeof path, "%.*s/%s", (int)folder, libc.dli_fname, name) >= (int)sizeof path
+            || dlopen(path, RTLD_NOW | RTLD_GLOBAL) == 0) {
+            char message[256];
+            snprintf(message, sizeof message, "the system library %s that it needs is not installed", name);
+            *error = copy(message);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /// The table of the library at `path`, or NULL with a message.
 static void *const *open_api(const char *path, char **error) {
+    if (load_system_needs(error) != 0) return 0;
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == 0) {
         const char *reason = dlerror();
@@ -104,19 +136,18 @@ static int read_names(LegibleOrtModel *model, char **error) {
     return 0;
 }
 
-/// A session for the model at `path`, or in the `length` bytes at `bytes` when not NULL.
-static Status create_session(LegibleOrtModel *model, const char *path, const void *bytes, size_t length, void *options) {
-    if (bytes) {
-        return CALL(model, CREATE_SESSION_FROM_ARRAY, Status(*)(void *, const void *, size_t, void *, void **))(model->env, bytes, length, options, &model->session);
-    }
-    return CALL(model, CREATE_SESSION, Status(*)(void *, const char *, void *, void **))(model->env, path, options, &model->session);
+/// A session for the model in the `length` bytes at `bytes`.
+static Status create_session(LegibleOrtModel *model, const void *bytes, size_t length, void *options) {
+    return CALL(model, CREATE_SESSION_FROM_ARRAY, Status(*)(void *, const void *, size_t, void *, void **))(model->env, bytes, length, options, &model->session);
 }
 
-LegibleOrtModel *legible_ort_load(const char *library, const char *path, const void *bytes, size_t length, int threads,
-                                  const char *second_output, char **error) {
+LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t length, int threads, const char *second_output,
+                                  int *library_failed, char **error) {
     *error = 0;
+    *library_failed = 1;
     void *const *api = open_api(library, error);
     if (api == 0) return 0;
+    *library_failed = 0;
     LegibleOrtModel *model = calloc(1, sizeof(LegibleOrtModel));
     if (model == 0) return 0;
     model->api = api;
@@ -130,7 +161,7 @@ LegibleOrtModel *legible_ort_load(const char *library, const char *path, const v
               // widest line is reused well: each holds its peak for the rest of the process.
               || failed(model, CALL(model, DISABLE_MEM_PATTERN, Status(*)(void *))(options), "memory pattern", error)
               || failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error)
-              || failed(model, create_session(model, path, bytes, length, options), "model", error)
+              || failed(model, create_session(model, bytes, length, options), "model", error)
               || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
               || read_names(model, error) != 0;
     if (options) CALL(model, RELEASE_SESSION_OPTIONS, void (*)(void *))(options);

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandLine
+import LegibleOCR
 import LegiblePDFInput
 import LegibleSystem
 
@@ -24,6 +25,11 @@ package enum CommandTable {
         // (`Docs/PDF.md`, "Bounds on reading a page").
         if CommandLine.arguments.count > 1, CommandLine.arguments[1] == IsolatedPage.command {
             return IsolatedPage.serve(Array(CommandLine.arguments.dropFirst(2)))
+        }
+        // A model given to --model is tried by this executable again, in a bounded process
+        // (`Docs/Hardening.md`, "Models that crash Tesseract").
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == AdaptedModel.trialCommand {
+            return AdaptedModel.serveTrial(Array(CommandLine.arguments.dropFirst(2)))
         }
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == IsolatedPage.serverCommand {
             return IsolatedPage.serveRequests()

@@ -95,7 +95,8 @@ struct IngestCommand {
 
     static func ocrOptions(_ command: ParsedCommand) throws -> OCROptions {
         var options = try PageReaders.options(
-            languages: command[languages], timeout: command[timeout], reader: command[reader], model: command[model])
+            languages: command[languages], timeout: command[timeout], reader: command[reader], model: command[model],
+            executable: DesktopCommands.ownPath())
         if let psm = command[psm] { options.pageSegmentationMode = psm }
         options.dpi = command[dpi]
         if command[noPreprocess] {

@@ -59,7 +59,7 @@ enum PDFCommand {
                 pages, into: folder,
                 options: try PageReaders.options(
                     languages: command[languages], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader],
-                    model: command[IngestCommand.model]),
+                    model: command[IngestCommand.model], executable: DesktopCommands.ownPath()),
                 jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
                 force: command[force], keepingReaders: Console.capture == nil)
             return (read, temporary)

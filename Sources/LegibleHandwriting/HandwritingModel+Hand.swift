@@ -8,8 +8,8 @@ extension HandwritingModel {
     /// fits the pinned model; a head that is missing or altered is refused with one line naming it,
     /// as is one whose classes are not `classes` when they are given.
     public static func frenchHand(files: Files, classes: ReadingClasses? = nil) throws(LoadFailure) -> WriterHead {
-        try check(files.hand, Files.pinned.hand, what: "the French hand head")
-        guard let data = FileManager.default.contents(atPath: files.hand), let head = WriterHead(bytes: [UInt8](data)),
+        let bytes = try verifiedBytes(files.hand, Files.pinned.hand, what: "the French hand head")
+        guard let head = WriterHead(bytes: bytes),
             head.features == WriterHead.modelFeatures, classes.map({ $0.indices == head.classes }) ?? true
         else { throw LoadFailure(description: "\(files.hand): is not a hand head for the handwriting model") }
         return head

@@ -2,6 +2,7 @@ import CONNXRuntime
 import Foundation
 import LegibleImage
 import LegibleOCR
+import LegibleSystem
 
 /// The handwriting line recogniser: PaddleOCR's PP-OCRv6 small text-line model (Apache-2.0
 /// weights) run by ONNX Runtime's C library, which is opened at run time
@@ -33,25 +34,49 @@ public final class HandwritingModel {
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
         public init(folder: String) {
-            library = folder + "/libonnxruntime.so.1.22.0"
+            library = folder + "/" + Self.libraryName
             model = folder + "/ppocrv6-rec.onnx"
             dictionary = folder + "/ppocrv6_dict.txt"
             hand = folder + "/hand-fra.head"
         }
 
-        /// The folder the files are looked for in: `LEGIBLE_HANDWRITING` when set, else
-        /// `.build/vendor/handwriting` above the running executable (where the repository's
-        /// builds put it), else `/usr/local/share/legible/handwriting`.
+        /// The folder the files are looked for in (`Docs/Hardening.md`, "What is loaded is what
+        /// was checked"): `LEGIBLE_HANDWRITING` when set; else the first of these that exists
+        /// and that only root or the user can write (``TrustedFile``): `.build/vendor/handwriting`
+        /// of the SwiftPM build tree the executable was built in, `$XDG_DATA_HOME/legible`
+        /// (`~/.local/share/legible` by default), `../share/legible` beside the executable,
+        /// `/usr/local/share/legible`, `/usr/share/legible`. There is no search up the folders
+        /// above the executable, which others may own. With none found, the last.
         public static func defaultFolder(executable: String, environment: [String: String]) -> String {
             if let folder = environment["LEGIBLE_HANDWRITING"], !folder.isEmpty { return folder }
-            var folder = (executable as NSString).deletingLastPathComponent
-            for _ in 0..<4 {
-                let candidate = folder + "/vendor/handwriting"
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-            return "/usr/local/share/legible/handwriting"
+            let candidates = candidateFolders(executable: executable, environment: environment)
+            return candidates.first(where: {
+                TrustedFile.isTrustedFolder($0) && FileManager.default.fileExists(atPath: $0 + "/" + libraryName)
+            })
+                ?? candidates.last!
         }
+
+        /// The folders ``defaultFolder(executable:environment:)`` looks in, in order.
+        public static func candidateFolders(executable: String, environment: [String: String]) -> [String] {
+            let binary = URL(fileURLWithPath: executable).standardizedFileURL.deletingLastPathComponent()
+            var folders: [String] = []
+            // A SwiftPM build puts its products in `.build/<triple>/<configuration>/` or
+            // `.build/<configuration>/`; Tools/install-dependencies the files in `.build/vendor/`.
+            let parts = binary.pathComponents
+            if let build = parts.lastIndex(of: ".build"), parts.count - build <= 3 {
+                folders.append(NSString.path(withComponents: Array(parts[...build]) + ["vendor", "handwriting"]))
+            }
+            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+                folders.append(data + "/legible")
+            } else if let home = environment["HOME"], home.hasPrefix("/") {
+                folders.append(home + "/.local/share/legible")
+            }
+            folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/legible").path)
+            return folders + ["/usr/local/share/legible", "/usr/share/legible"]
+        }
+
+        /// The library's file name, as the wheel names it.
+        static let libraryName = "libonnxruntime.so.1.22.0"
     }
 
     /// Why the reader could not be loaded: a missing dependency (exit 69), with one line.
@@ -75,9 +100,9 @@ public final class HandwritingModel {
     /// `layer` other than its own, the network reads with that head written into its last
     /// layer (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
     public init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own) throws(LoadFailure) {
-        try Self.check(files.library, Files.pinned.library, what: "ONNX Runtime's library")
-        try Self.check(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
-        guard let text = try? String(contentsOfFile: files.dictionary, encoding: .utf8) else {
+        let library = try Self.verified(files.library, Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
+        let dictionary = try Self.verifiedBytes(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
+        guard let text = String(validating: dictionary, as: UTF8.self) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
         }
         // The hand is read after the library and the alphabet, so a reader with nothing
@@ -89,12 +114,12 @@ public final class HandwritingModel {
             case .head(let head): head
             }
         alphabet = [""] + Self.symbols(ofDictionary: text) + [" "]
-        handle = try Self.session(files, threads: threads, features: features, hand: hand)
+        handle = try Self.session(files, library: library, threads: threads, features: features, hand: hand)
         readsWithHand = hand != nil
-        // The model's bytes, read to be patched, are freed by now. In a batch malloc keeps
-        // freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 21 MB then
+        // The model's bytes, read to be checked and loaded, are freed by now. In a batch malloc
+        // keeps freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 21 MB then
         // raised the run's peak; their pages are handed back.
-        if features || hand != nil { ProcessSymbol.handBackFreedMemory() }
+        ProcessSymbol.handBackFreedMemory()
     }
 
     /// The last layer a model reads with.
@@ -107,35 +132,33 @@ public final class HandwritingModel {
         case head(WriterHead)
     }
 
-    /// ONNX Runtime's session for the model: from the file, or with features or a hand from
-    /// its bytes as ``loadedBytes(_:features:hand:)`` makes them, which are freed on return.
-    static func session(_ files: Files, threads: Int, features: Bool, hand: WriterHead?) throws(LoadFailure) -> OpaquePointer {
-        // With features or a hand the model's bytes are read, and checked as read, once.
+    /// ONNX Runtime's session for the model, loaded from `library` (open, and checked) and from
+    /// the model's bytes as ``loadedBytes(_:features:hand:)`` makes them, which are freed on
+    /// return. Nothing is opened by its path again, so what is loaded is what was checked.
+    static func session(_ files: Files, library: TrustedFile, threads: Int, features: Bool, hand: WriterHead?) throws(LoadFailure)
+        -> OpaquePointer
+    {
         let model = try loadedBytes(files, features: features, hand: hand)
         var error: UnsafeMutablePointer<CChar>?
-        let output = features ? featureOutput : nil
-        let loaded =
-            model.map { bytes in
-                bytes.withUnsafeBytes {
-                    legible_ort_load(files.library, files.model, $0.baseAddress, $0.count, Int32(threads), output, &error)
-                }
-            } ?? legible_ort_load(files.library, files.model, nil, 0, Int32(threads), nil, &error)
+        var libraryFailed: Int32 = 0
+        let loaded = model.withUnsafeBytes {
+            legible_ort_load(
+                library.loadPath, $0.baseAddress, $0.count, Int32(threads), features ? featureOutput : nil, &libraryFailed, &error)
+        }
         guard let loaded else {
             defer { free(error) }
+            let reason = error.map { String(cString: $0) } ?? "no reason given"
             throw LoadFailure(
-                description: "\(files.model): ONNX Runtime could not load it (\(error.map { String(cString: $0) } ?? "no reason given"))")
+                description: libraryFailed != 0
+                    ? "\(files.library): ONNX Runtime's library could not be loaded (\(reason))"
+                    : "\(files.model): ONNX Runtime could not load it (\(reason))")
         }
         return loaded
     }
 
-    /// The model's bytes as the network is to load them, with `hand` written in and the
-    /// features output added; nil when neither is asked, and the file is checked and loaded
-    /// by ONNX Runtime itself.
-    static func loadedBytes(_ files: Files, features: Bool, hand: WriterHead?) throws(LoadFailure) -> [UInt8]? {
-        guard features || hand != nil else {
-            try check(files.model, Files.pinned.model, what: "the handwriting model")
-            return nil
-        }
+    /// The model's bytes as the network is to load them: the pinned file as read and checked,
+    /// with `hand` written in and the features output added when asked.
+    static func loadedBytes(_ files: Files, features: Bool, hand: WriterHead?) throws(LoadFailure) -> [UInt8] {
         var model = try pinnedModel(files)
         if let hand, !baking(hand, into: &model) {
             throw LoadFailure(description: "\(files.hand): does not fit the handwriting model's last layer")
@@ -147,43 +170,10 @@ public final class HandwritingModel {
         return graph
     }
 
-    /// The model file's bytes, refused as ``check(_:_:what:)`` refuses it unless it is there and
-    /// is the pinned file; hashed once, as read.
+    /// The model file's bytes, refused as ``verifiedBytes(_:_:what:limit:)`` refuses them
+    /// unless they are the pinned file; read once, and hashed as read.
     static func pinnedModel(_ files: Files) throws(LoadFailure) -> [UInt8] {
-        guard let bytes = Self.bytes(atPath: files.model, atMost: 64 << 20) else {
-            try check(files.model, Files.pinned.model, what: "the handwriting model")
-            throw LoadFailure(description: "\(files.model): the handwriting model cannot be read")
-        }
-        guard Checksum.sha256Hex(of: bytes) == Files.pinned.model else {
-            throw LoadFailure(
-                description:
-                    "\(files.model): the handwriting model is not the pinned file (its SHA-256 differs); run Tools/install-dependencies again"
-            )
-        }
-        return bytes
-    }
-
-    /// The regular file at `path` read straight into one array, nil when it cannot be read or
-    /// is larger than `limit` bytes. Not through `Data`, whose copy into an array would hold the
-    /// 21 MB model twice at once.
-    static func bytes(atPath path: String, atMost limit: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit else { return nil }
-        let size = Int(status.st_size)
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                count += got
-            }
-            complete = count == size
-        }
-        return complete ? bytes : nil
+        try verifiedBytes(files.model, Files.pinned.model, what: "the handwriting model", limit: 64 << 20)
     }
 
     /// The symbols of a dictionary file, one a line, in order. Lines end in LF or, as in
@@ -226,16 +216,49 @@ public final class HandwritingModel {
 
     deinit { legible_ort_free(handle) }
 
-    /// Refuses a file that is missing or whose SHA-256 is not `expected`.
-    static func check(_ path: String, _ expected: String, what: String) throws(LoadFailure) {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw LoadFailure(
-                description: "\(path): \(what) is missing; Tools/install-dependencies installs it (or use --reader tesseract)")
+    /// The file at `path`, opened once as ``TrustedFile`` opens it and hashed from its
+    /// descriptor; refused when it is missing, not a regular file, writable by others, larger
+    /// than `limit` bytes, or its SHA-256 is not `expected`.
+    static func verified(_ path: String, _ expected: String, what: String, limit: Int) throws(LoadFailure) -> TrustedFile {
+        let file = try opened(path, what: what, limit: limit)
+        let actual: String
+        do {
+            actual = try Checksum.sha256Hex(of: file)
+        } catch {
+            throw LoadFailure(description: error.description)
         }
-        guard let actual = Checksum.sha256Hex(ofFileAt: path), actual == expected else {
-            throw LoadFailure(
-                description: "\(path): \(what) is not the pinned file (its SHA-256 differs); run Tools/install-dependencies again")
+        guard actual == expected else { throw notPinned(path, what) }
+        return file
+    }
+
+    /// The bytes of the file at `path`, read once from a ``TrustedFile`` and refused unless
+    /// their SHA-256 is `expected`.
+    static func verifiedBytes(_ path: String, _ expected: String, what: String, limit: Int = 1 << 20) throws(LoadFailure) -> [UInt8] {
+        let file = try opened(path, what: what, limit: limit)
+        let bytes: [UInt8]
+        do {
+            bytes = try file.bytes()
+        } catch {
+            throw LoadFailure(description: error.description)
         }
+        guard Checksum.sha256Hex(of: bytes) == expected else { throw notPinned(path, what) }
+        return bytes
+    }
+
+    static func opened(_ path: String, what: String, limit: Int) throws(LoadFailure) -> TrustedFile {
+        do {
+            return try TrustedFile.open(path, what: what, limit: limit)
+        } catch {
+            let advice =
+                error.problem == .missing
+                ? "; Tools/install-dependencies installs it (or use --reader tesseract)"
+                : error.problem == .tooLarge(limit: limit) ? "; run Tools/install-dependencies again" : ""
+            throw LoadFailure(description: error.description + advice)
+        }
+    }
+
+    static func notPinned(_ path: String, _ what: String) -> LoadFailure {
+        LoadFailure(description: "\(path): \(what) is not the pinned file (its SHA-256 differs); run Tools/install-dependencies again")
     }
 
     /// The class probabilities for a line image: `steps` time steps of `alphabet.count`

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 #if canImport(CryptoKit)
     import CryptoKit
@@ -32,6 +33,23 @@ public enum Checksum {
             }
         }
         return failed ? nil : hex(value)
+    }
+
+    /// The SHA-256 of a file opened to be loaded, read from its descriptor, so that the digest
+    /// is of the bytes that will be loaded (`Docs/Hardening.md`, "What is loaded is what was
+    /// checked").
+    /// - Throws: the file's refusal when a read fails.
+    public static func sha256Hex(of file: TrustedFile) throws(TrustedFile.Refusal) -> String {
+        var failure: TrustedFile.Refusal?
+        let value = digest { update in
+            do throws(TrustedFile.Refusal) {
+                try file.chunks(update)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return hex(value)
     }
 
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

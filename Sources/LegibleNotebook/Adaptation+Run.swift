@@ -10,9 +10,10 @@ extension Adaptation {
     /// same model; `badData` with too few corrected lines; `missingInput` for a scan that is not
     /// there; `missingDependency` for a start model missing or altered.
     public static func run(_ request: Request, progress: (Progress) -> Void) throws -> Record {
+        let outputs = [request.output, AdaptedModel.recordPath(for: request.output)]
         try checkOutput(request.output)
-        try OutputGuard.refuse(outputs: [request.output], overwriting: request.documents + [request.startModel])
-        try checkStartModel(request.startModel)
+        try OutputGuard.refuse(outputs: outputs, overwriting: request.documents + [request.startModel])
+        let startModel = try checkedStartModel(request.startModel)
         let lock: FileLock
         do { lock = try FileLock(for: request.output, wait: 0) } catch .busy {
             throw NotebookError(.busy, "\(request.output): another legible adapt is writing this model")
@@ -23,7 +24,11 @@ extension Adaptation {
         defer { withExtendedLifetime(lock) {} }
         let folder = try TemporaryFolder.make(prefix: "legible-adapt")
         defer { TemporaryFolder.remove(folder) }
-        let tools = TesseractTraining(folder: folder, startModel: request.startModel)
+        // The training tools read the start model's checked bytes from the private folder, never
+        // the path again (`Docs/Hardening.md`, "What is loaded is what was checked").
+        let start = folder + "/start.traineddata"
+        try AtomicFile.commit([.init(path: start, bytes: startModel)])
+        let tools = TesseractTraining(folder: folder, startModel: start)
         let clock = Date()
         let (collected, head, training, heldOut) = try learnHand(request, tools: tools)
         // The handwriting reader is gone; its pages go back before lstmtraining runs beside
@@ -66,26 +71,34 @@ extension Adaptation {
         return (collected, try hand.learn(collected, seed: request.seed), training, heldOut)
     }
 
-    /// Refuses an output that is not `NAME.traineddata`, or is there as anything but a file.
+    /// Refuses an output that is not `NAME.traineddata`, or whose model or record is there as
+    /// anything but a file: checked before any work, so a run never trains for nothing.
     static func checkOutput(_ output: String) throws {
         guard output.hasSuffix(AdaptedModel.suffix), (output as NSString).lastPathComponent.count > AdaptedModel.suffix.count else {
             throw NotebookError(
                 .usage, "\(output): the model's file name must end in \(AdaptedModel.suffix), the name Tesseract loads it by")
         }
-        var status = stat()
-        if lstat(output, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
-            throw NotebookError(.usage, "\(output): is there and is not a plain file (a folder or a link is never written through)")
+        for path in [output, AdaptedModel.recordPath(for: output)] {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                throw NotebookError(.usage, "\(path): is there and is not a plain file (a folder or a link is never written through)")
+            }
         }
     }
 
-    /// Refuses a start model that is missing or is not the pinned one.
-    static func checkStartModel(_ path: String) throws {
-        guard let digest = Checksum.sha256Hex(ofFileAt: path) else {
-            throw NotebookError(.missingDependency, "\(path): the start model is missing; run Tools/install-dependencies")
+    /// The start model's bytes, read once (``TrustedFile``); refused when it is missing, is not
+    /// a regular file only root or the user can write, or is not the pinned one.
+    static func checkedStartModel(_ path: String) throws -> Data {
+        let bytes: [UInt8]
+        do {
+            bytes = try TrustedFile.open(path, what: "the start model", limit: 64 << 20).bytes()
+        } catch {
+            throw NotebookError(.missingDependency, "\(error.description); run Tools/install-dependencies")
         }
-        guard digest == startModelSHA256 else {
+        guard Checksum.sha256Hex(of: bytes) == startModelSHA256 else {
             throw NotebookError(
                 .missingDependency, "\(path): is not tessdata_best's fra.traineddata (its SHA-256 differs); run Tools/install-dependencies")
         }
+        return Data(bytes)
     }
 }

@@ -25,14 +25,20 @@ public struct PageReaders: Sendable {
     /// reader to choose from). Languages must be names
     /// joined by `+` (letters, digits, `_`, `-`), since each becomes a file name in Tesseract's
     /// data folder; anything else is a usage error.
-    /// A `model` that `legible adapt` made is read as one more line reader; one that is missing
-    /// is `missingInput`, one that is not such a model `badData` (`Docs/Recognition.md`,
-    /// "Learning the writer's hand").
-    public static func options(languages: String?, timeout: Double?, reader: LineChoice?, model: String? = nil) throws -> OCROptions {
+    /// A `model` that `legible adapt` made is read as one more line reader, once `executable`
+    /// (this `legible`) has tried it in a bounded process of its own (``AdaptedModel/tried(executable:)``);
+    /// one that is missing is `missingInput`, one that is not such a model, or that the trial
+    /// could not load, `badData` (`Docs/Recognition.md`, "Learning the writer's hand";
+    /// `Docs/Hardening.md`, "Models that crash Tesseract").
+    public static func options(
+        languages: String?, timeout: Double?, reader: LineChoice?, model: String? = nil, executable: String
+    ) throws -> OCROptions {
         var options = OCROptions()
         if let model {
             do {
-                options.adaptedModel = try AdaptedModel(path: model)
+                let adapted = try AdaptedModel(path: model)
+                try adapted.tried(executable: executable)
+                options.adaptedModel = adapted
             } catch {
                 throw NotebookError(error.missing ? .missingInput : .badData, error.description)
             }

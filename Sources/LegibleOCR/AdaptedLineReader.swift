@@ -18,8 +18,7 @@ public final class AdaptedLineReader: LineReader {
     /// `deadline` seconds.
     /// - Throws: ``OCRError/engine(function:detail:)`` when Tesseract cannot load the model.
     public init(model: AdaptedModel, alongside: (any LineReader)?, deadline: Double) throws {
-        let data = model.tesseractData
-        api = try TesseractAPI(dataPath: data.folder, languages: data.language)
+        api = try TesseractAPI(model: model.model)
         self.alongside = alongside
         self.deadline = deadline
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleImage
+import LegibleSystem
 
 /// A Tesseract model that `legible adapt` fine-tuned on a writer's corrected lines, checked
 /// before Tesseract reads it (`Docs/Recognition.md`, "Learning the writer's hand"). libtesseract
@@ -12,6 +13,21 @@ public struct AdaptedModel: Hashable, Sendable {
     /// The SHA-256 of the file (checked against its record) and of the record's words,
     /// lower-case hex: what the options digest names it by.
     public var sha256: String
+    /// The file's bytes as they were read and checked, which Tesseract is given: the path is
+    /// never opened again (`Docs/Hardening.md`, "What is loaded is what was checked").
+    public let model: [UInt8]
+
+    /// Two models are the same when their files, records and heads are: ``sha256`` says.
+    public static func == (lhs: AdaptedModel, rhs: AdaptedModel) -> Bool { lhs.path == rhs.path && lhs.sha256 == rhs.sha256 }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(sha256)
+    }
+
+    /// The largest model read, in bytes: tessdata_best's `fra` is 4 MB.
+    public static let maximumModelBytes = 256 << 20
 
     /// Why a model was refused: one line naming the file (exit 66 when it is missing, 65
     /// otherwise).
@@ -37,22 +53,10 @@ public struct AdaptedModel: Hashable, Sendable {
         guard path.hasSuffix(Self.suffix), (path as NSString).lastPathComponent.count > Self.suffix.count else {
             throw Refusal(missing: false, description: "\(path): a model's file name must end in \(Self.suffix)")
         }
-        var status = stat()
-        guard lstat(path, &status) == 0 else { throw Refusal(missing: true, description: "\(path): no such model") }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw Refusal(missing: false, description: "\(path): is not a regular file (a folder or a link is never read as a model)")
-        }
-        if let problem = TrainedDataCheck.problem(atPath: path) {
-            throw Refusal(missing: false, description: "\(path): is not a Tesseract model (\(problem))")
-        }
-        guard TrainedDataCheck.hasComponent(TrainedDataCheck.lstmComponent, atPath: path) else {
-            throw Refusal(missing: false, description: "\(path): holds no LSTM network, so it was not made by legible adapt")
-        }
-        guard let digest = Checksum.sha256Hex(ofFileAt: path) else {
-            throw Refusal(missing: false, description: "\(path): cannot be read")
-        }
+        let model = try Self.checkedBytes(path)
+        let digest = Checksum.sha256Hex(of: model)
         let recordPath = Self.recordPath(for: path)
-        guard let data = FileManager.default.contents(atPath: recordPath), data.count <= Self.maximumRecordBytes,
+        guard let data = try? InputFile.read(recordPath, what: "a model's record"), data.count <= Self.maximumRecordBytes,
             let record = try? JSONDecoder().decode(Record.self, from: data), record.format == Self.recordFormat
         else {
             throw Refusal(
@@ -64,6 +68,7 @@ public struct AdaptedModel: Hashable, Sendable {
                 missing: false, description: "\(path): is not the model its record \(recordPath) describes (its SHA-256 differs)")
         }
         self.path = path
+        self.model = model
         self.words = Self.words(in: record)
         self.head = try Self.head(in: record, path: path, record: recordPath)
         self.sha256 = Checksum.sha256Hex(
@@ -103,10 +108,22 @@ public struct AdaptedModel: Hashable, Sendable {
     /// The record's `format` field.
     public static let recordFormat = "legible-adapted-model"
 
-    /// The folder Tesseract is given as its data path, and the name it loads.
-    var tesseractData: (folder: String, language: String) {
-        let name = (path as NSString).lastPathComponent
-        let folder = (path as NSString).deletingLastPathComponent
-        return (folder.isEmpty ? "." : folder, String(name.dropLast(Self.suffix.count)))
+    /// The model file's bytes, read once from a ``TrustedFile``: a regular file that only root
+    /// or the user can write, whose table of contents is sound and holds an LSTM network.
+    static func checkedBytes(_ path: String) throws(Refusal) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try TrustedFile.open(path, what: "the model", limit: maximumModelBytes).bytes()
+        } catch {
+            if error.problem == .missing { throw Refusal(missing: true, description: "\(path): no such model") }
+            throw Refusal(missing: false, description: error.description)
+        }
+        if let problem = TrainedDataCheck.problem(in: bytes) {
+            throw Refusal(missing: false, description: "\(path): is not a Tesseract model (\(problem))")
+        }
+        guard TrainedDataCheck.hasComponent(TrainedDataCheck.lstmComponent, in: bytes) else {
+            throw Refusal(missing: false, description: "\(path): holds no LSTM network, so it was not made by legible adapt")
+        }
+        return bytes
     }
 }

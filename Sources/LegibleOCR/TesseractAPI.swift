@@ -76,6 +76,31 @@ final class TesseractAPI {
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
 
+    /// Creates an engine for the LSTM model held in `model`, the bytes of a `.traineddata`
+    /// file already read and checked (``AdaptedModel``): Tesseract reads them from memory and
+    /// opens no file by name, so no name a person chose is ever read as its language syntax
+    /// (`+`, `~`), and what is loaded is what was checked (`Docs/Hardening.md`).
+    /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit5` fails.
+    init(model: [UInt8]) throws {
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
+        guard let handle = TessBaseAPICreate() else {
+            throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
+        }
+        self.handle = handle
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        let status = model.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                TessBaseAPIInit5(handle, $0.baseAddress, Int32($0.count), "adapted", OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+            }
+        }
+        guard status == 0 else {
+            TessBaseAPIDelete(handle)
+            throw OCRError.engine(function: "TessBaseAPIInit5", detail: "could not load the adapted model")
+        }
+        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+    }
+
     deinit {
         Self.lifecycle.lock()
         defer { Self.lifecycle.unlock() }

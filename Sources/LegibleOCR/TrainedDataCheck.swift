@@ -34,19 +34,39 @@ enum TrainedDataCheck {
         return present == 0 ? "it holds no components" : nil
     }
 
+    /// What is wrong with the table of contents of a model held in `bytes`, nil when it is
+    /// sound: the same checks as ``problem(atPath:)``, on bytes already read and checked.
+    static func problem(in bytes: [UInt8]) -> String? {
+        guard bytes.count >= 4 else { return "shorter than its header" }
+        let count = Int(Int32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
+        guard (1...64).contains(count) else { return "its header claims \(count) components" }
+        let tableSize = 4 + 8 * count
+        guard bytes.count > tableSize else { return "shorter than its table of contents" }
+        var (previous, present) = (tableSize - 1, 0)
+        for index in 0..<count {
+            let offset = Int(offset(of: index, in: bytes))
+            if offset == -1 { continue }
+            guard offset > previous, offset < bytes.count else {
+                return "component \(index) lies at \(offset), outside the \(bytes.count)-byte file"
+            }
+            previous = offset
+            present += 1
+        }
+        return present == 0 ? "it holds no components" : nil
+    }
+
+    /// The offset the table of contents in `bytes` gives component `index` (-1: absent); the
+    /// table must have been checked by ``problem(in:)``.
+    static func offset(of index: Int, in bytes: [UInt8]) -> Int64 {
+        Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4 + 8 * index, as: Int64.self) })
+    }
+
+    /// Whether the checked table of contents in `bytes` lists component `index`.
+    static func hasComponent(_ index: Int, in bytes: [UInt8]) -> Bool {
+        let count = Int(Int32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
+        return index < count && offset(of: index, in: bytes) != -1
+    }
+
     /// The index of the LSTM network in the table of contents (TessdataType `TESSDATA_LSTM`).
     static let lstmComponent = 17
-
-    /// Whether the table of contents of the file at `path`, already checked by
-    /// ``problem(atPath:)``, lists component `index`.
-    static func hasComponent(_ index: Int, atPath path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4), head.count == 4 else { return false }
-        let count = Int(Int32(littleEndian: head.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
-        guard index < count, (try? handle.seek(toOffset: UInt64(4 + 8 * index))) != nil,
-            let entry = try? handle.read(upToCount: 8), entry.count == 8
-        else { return false }
-        return Int64(littleEndian: entry.withUnsafeBytes { $0.loadUnaligned(as: Int64.self) }) != -1
-    }
 }

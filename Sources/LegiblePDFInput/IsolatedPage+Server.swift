@@ -35,7 +35,7 @@ extension IsolatedPage {
             let count = length.reduce(0) { $0 << 8 | Int($1) }
             guard count <= maximumRequest, let body = ChildAnswer.read(input, upTo: count, deadline: .distantFuture),
                 body.count == count, let arguments = try? JSONDecoder().decode([String].self, from: body),
-                arguments.count == 6, let seconds = Double(arguments[5]), seconds.isFinite, seconds > 0
+                arguments.count == 6, let seconds = Double(arguments[5]), seconds.isFinite, seconds > 0, seconds < 1e9
             else { return 65 }
             let outcome = forkedOutcome(arguments, seconds: seconds)
             guard (try? FileDescriptor.standardOutput.writeAll(frame(outcome))) != nil else { return 74 }

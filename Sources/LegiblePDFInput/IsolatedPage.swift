@@ -119,15 +119,12 @@ extension IsolatedPage {
     /// arguments that are not a request.
     public static func serve(_ arguments: [String]) -> Int32 {
         guard arguments.count == 6, let number = Int(arguments[1]), let dpi = Int(arguments[2]),
-            let memory = Int(arguments[4]), let seconds = Double(arguments[5])
+            let memory = Int(arguments[4]), let seconds = Double(arguments[5]),
+            // A bound that is not a positive, finite number is not a request: it would trap
+            // where it becomes a limit.
+            memory > 0, seconds.isFinite, seconds > 0, seconds < 1e9
         else { return 64 }
-        #if canImport(Glibc)
-            limit(Int32(RLIMIT_DATA.rawValue), to: rlim_t(memory))
-            limit(Int32(RLIMIT_CPU.rawValue), to: rlim_t(seconds.rounded(.up)) + 1)
-        #else
-            limit(RLIMIT_DATA, to: rlim_t(memory))
-            limit(RLIMIT_CPU, to: rlim_t(seconds.rounded(.up)) + 1)
-        #endif
+        ProcessLimits.cap(memoryBytes: memory, seconds: seconds)
         let answer: (Header, Data)
         do {
             let pdf = try ScannedPDF(path: arguments[0])
@@ -144,16 +141,6 @@ extension IsolatedPage {
         guard let header = try? JSONEncoder().encode(answer.0) else { return 70 }
         let length = bigEndian(header.count)
         return (try? FileDescriptor.standardOutput.writeAll(length + header + answer.1)) == nil ? 74 : 0
-    }
-
-    /// Sets both the soft and the hard limit of `resource`.
-    static func limit(_ resource: Int32, to value: rlim_t) {
-        var bound = rlimit(rlim_cur: value, rlim_max: value)
-        #if canImport(Glibc)
-            setrlimit(__rlimit_resource_t(resource), &bound)
-        #else
-            setrlimit(resource, &bound)
-        #endif
     }
 }
 

@@ -80,7 +80,8 @@ struct HandwritingReaderTests {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("legible-hand-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
         for name in ["libonnxruntime.so.1.22.0", "ppocrv6_dict.txt"] {
-            try FileManager.default.createSymbolicLink(atPath: copy + "/" + name, withDestinationPath: Self.folder + "/" + name)
+            // Copies, not links: a link is never loaded (`LoadedFilesTests`).
+            try FileManager.default.copyItem(atPath: Self.folder + "/" + name, toPath: copy + "/" + name)
         }
         var bytes = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/ppocrv6-rec.onnx"))
         if damage == "truncated" { bytes = bytes.prefix(bytes.count / 2) }
