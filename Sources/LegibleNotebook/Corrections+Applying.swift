@@ -1,6 +1,7 @@
 import Foundation
 import LegiblePages
 import LegibleReading
+import LegibleSystem
 import LegibleTextInput
 
 /// Applying a corrections file (`Docs/Editing.md`, "Corrections files"): all of it or none of
@@ -22,11 +23,17 @@ extension Corrections {
     ///   of its page or inside a character, or a correction the page refuses; the documents'
     ///   own failures (`PageDocuments.open`, `save`).
     public func apply(to documents: [String]) throws -> [Applied] {
-        // Locks are taken in one order, so two runs on the same documents queue, not deadlock;
-        // a document named twice is opened once.
-        var seen = Set<String>()
-        let paths = documents.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().path).inserted }
-        let opened = try paths.sorted().map { path in (path, try PageDocuments.open(path, holdingLock: true)) }
+        // Locks are taken in the order of the files themselves (device, then inode), not of
+        // their names, so two runs that name the same documents in other ways (`a b` and
+        // `./b a`) queue, not deadlock (`Docs/Hardening.md`, "Lock order"); a document named
+        // twice, by any path, is opened once.
+        var seen = Set<FileIdentity>()
+        let paths = documents.filter { seen.insert(FileIdentity(of: $0)).inserted }
+        var held: [String: (page: ScannedPage, file: PageDocumentFile)] = [:]
+        for path in paths.sorted(by: { FileIdentity.lockOrder(FileIdentity(of: $0), FileIdentity(of: $1)) }) {
+            held[path] = try PageDocuments.open(path, holdingLock: true)
+        }
+        let opened = paths.sorted().map { path in (path, held[path]!) }
         var index: [String: Int] = [:]
         // Two documents with one text: the first (in path order) takes its corrections.
         for (position, entry) in opened.enumerated() {

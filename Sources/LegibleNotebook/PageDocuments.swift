@@ -79,10 +79,15 @@ public enum PageDocuments {
         return notebook
     }
 
-    /// The page documents named: files as given, folders as their `*.json` (not `*.gt.json`),
-    /// sorted by name. A file that cannot be read throws its `FileError`.
+    /// The page documents named, each once (by the file it is, whatever path names it): files
+    /// as given; folders as their `*.json` (not `*.gt.json`) that are page documents, sorted by
+    /// name (`Docs/Hardening.md`, "Legible's own files taken for pages"). In a folder, a JSON
+    /// file of another of Legible's own formats (an `adapt` record, a downloaded
+    /// `corrections.json`) is passed over; anything else is kept, so that a damaged page or a
+    /// foreign file is reported, not skipped. A file that cannot be read throws its `FileError`.
     public static func paths(_ paths: [String]) throws -> [String] {
-        try paths.flatMap { path -> [String] in
+        var seen = Set<FileIdentity>()
+        return try paths.flatMap { path -> [String] in
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             guard isDirectory.boolValue else {
@@ -92,8 +97,16 @@ public enum PageDocuments {
             let names = try FileManager.default.contentsOfDirectory(atPath: path).filter {
                 $0.hasSuffix(".json") && !$0.hasSuffix(".gt.json")
             }
-            return names.sorted().map { "\(path)/\($0)" }
-        }
+            return try names.sorted().map { "\(path)/\($0)" }.filter { try !isOtherFormat($0) }
+        }.filter { seen.insert(FileIdentity(of: $0)).inserted }
+    }
+
+    /// Whether the file at `path` is JSON in another of Legible's formats than a page document's.
+    static func isOtherFormat(_ path: String) throws -> Bool {
+        struct Tag: Decodable { var format: String? }
+        let data = try InputFile.read(path, what: "a page document")
+        guard let tag = try? JSONDecoder().decode(Tag.self, from: data) else { return false }
+        return tag.format.map { $0.hasPrefix("legible-") && $0 != PageLayout.formatName } ?? false
     }
 
     /// Refuses (`badData`) a range that cuts a grapheme cluster: an edit would have to take the

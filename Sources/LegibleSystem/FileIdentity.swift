@@ -27,6 +27,18 @@ public enum FileIdentity: Hashable, Sendable {
         self = .path(folder.appendingPathComponent(url.lastPathComponent).path)
     }
 
+    /// The order locks on files are taken in, so that any two processes take them alike
+    /// whatever names they were given (`Docs/Hardening.md`, "Lock order"): existing files by
+    /// device, then inode; then paths where no file exists yet, by their text.
+    public static func lockOrder(_ lhs: FileIdentity, _ rhs: FileIdentity) -> Bool {
+        switch (lhs, rhs) {
+        case (.file(let a, let b), .file(let c, let d)): (a, b) < (c, d)
+        case (.file, .path): true
+        case (.path, .file): false
+        case (.path(let a), .path(let b)): a < b
+        }
+    }
+
     /// The first of `outputs` that is one of `inputs`, with the input's name; `nil` when none is.
     public static func firstOverlap(outputs: [String], inputs: [String]) -> (output: String, input: String)? {
         let sources = Dictionary(inputs.map { (FileIdentity(of: $0), $0) }, uniquingKeysWith: { first, _ in first })

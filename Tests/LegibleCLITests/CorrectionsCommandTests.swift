@@ -5,6 +5,7 @@ import LegibleNotebook
 import LegiblePages
 import LegibleTestSupport
 import LegibleTextInput
+import Synchronization
 import Testing
 
 /// `legible edit --corrections FILE PAGE.json…` (`Docs/Editing.md`, "Corrections files"), in
@@ -145,6 +146,35 @@ struct CorrectionsCommandTests {
             let applied = try Self.page(mixed)
             #expect(applied.string == reference.string, "round \(round): \(made)")
             #expect(checkTextInput(applied, bounds: applied.bounds, sampleLimit: 60).isEmpty, "round \(round)")
+        }
+    }
+
+    @Test("two runs naming the same documents in other orders and ways queue by the files, and never deadlock")
+    func lockOrder() throws {
+        for _ in 0..<3 {
+            let (folder, mixed, plain) = try Self.documents()
+            let before = try Self.page(mixed)
+            let file = try Self.write(
+                Corrections(pages: [
+                    Corrections.Page(
+                        document: "mixed.json", textSHA256: Corrections.textSHA256(before),
+                        corrections: [.init(start: 0, end: 5, text: "Nótes")])
+                ]), in: folder)
+            // By name, "/x/./plain.json" sorts before "/x/mixed.json", and "/x/mixed.json" before
+            // "/x/plain.json": the two runs would take the two locks in opposite orders.
+            let orders = [
+                [mixed, plain],
+                [folder + "/./plain.json", folder + "/./../" + URL(fileURLWithPath: folder).lastPathComponent + "/mixed.json"],
+            ]
+            let started = Date()
+            let statuses = Mutex<[Int32]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { run in
+                let status = (try? legibleProcess(["edit", "--corrections", file] + orders[run]))?.status ?? -1
+                statuses.withLock { $0.append(status) }
+            }
+            // One applies the file, the other finds it applied; neither waits out the 30 s lock.
+            #expect(statuses.withLock { $0.sorted() } == [0, 65])
+            #expect(Date().timeIntervalSince(started) < 20)
         }
     }
 }

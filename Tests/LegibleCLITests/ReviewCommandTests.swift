@@ -60,6 +60,20 @@ struct ReviewCommandTests {
         expectRefusal(try legible(["review", empty]), 65, saying: "x.json", "not a document")
     }
 
+    @Test("a folder yields its page documents once each: adapt's record and a downloaded corrections file are not pages")
+    func ownFilesNotPages() throws {
+        let folder = try Self.folder()
+        try Data(#"{"format": "legible-adapted-model", "version": 1}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/hand.adapted.json"))
+        try Data(#"{"format": "legible-corrections", "version": 1, "pages": []}"#.utf8).write(
+            to: URL(fileURLWithPath: "\(folder)/corrections (1).json"))
+        // The folder, then one of its pages again by another path: each page once.
+        let run = try legible(["review", "--json", folder, "\(folder)/./a.json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let pages = object?["pages"] as? [[String: Any]] ?? []
+        #expect(pages.map { ($0["document"] as? String ?? "").suffix(6) }.sorted() == ["a.json", "b.json", "c.json"])
+    }
+
     @Test("read --rotor uncertain speaks each uncertain word in order, across pages, then the boundary")
     func rotor() throws {
         let folder = try Self.folder()
