@@ -83,6 +83,8 @@ public final class HandwritingModel {
     public struct LoadFailure: Error, CustomStringConvertible, Sendable {
         /// One line naming the file and what is wrong with it.
         public var description: String
+        /// Whether the reading stopped because the page deadline passed, not for a file.
+        public var pastDeadline = false
     }
 
     /// The symbol of each class: "" for the CTC blank (class 0), the dictionary's symbols, then

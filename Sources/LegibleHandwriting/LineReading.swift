@@ -1,3 +1,4 @@
+import Foundation
 import LegibleLayout
 
 /// A page image in grey, as the handwriting reader crops its lines from it: `width × height`
@@ -64,7 +65,7 @@ extension HandwritingModel {
     /// without, the greedy one. One reading for each box, in order.
     public func readPage(
         _ image: GreyImage, boxes: [PixelBox], padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
-        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
+        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings(), until deadline: Date = .distantFuture
     ) throws(LoadFailure) -> [LineReading] {
         let lines = boxes.map { image.crop($0, padding: padding) }
         // A writer's head was learnt at its hand's width, which every page is then read at.
@@ -76,6 +77,8 @@ extension HandwritingModel {
             }
         var readings: [LineReading] = []
         for index in lines.indices {
+            // The page deadline is looked at before each line: a line's reading is short.
+            guard Date() < deadline else { throw LoadFailure(description: "the page deadline passed", pastDeadline: true) }
             let (line, origin) = lines[index]
             let kept = index < sampled.count ? sampled[index][width] : try output(line, Self.widthScales[width], classes: classes)
             let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))

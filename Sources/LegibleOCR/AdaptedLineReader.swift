@@ -44,18 +44,21 @@ public final class AdaptedLineReader: LineReader {
 
     /// Each of `lines` read by the adapted model, or by the reader beside it where the adapted
     /// model read nothing; nil where neither read anything.
-    public func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8])) throws -> [RecognisedLine?] {
+    public func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8]), until end: Date) throws
+        -> [RecognisedLine?]
+    {
         guard let image = Leptonica.greyImage(width: page.width, height: page.height, pixels: page.pixels) else {
             throw OCRError.engine(function: "pixCreate", detail: "could not make the page in grey")
         }
         let boxes = lines.map { Self.readBox($0.box, width: page.width, height: page.height) }
         let raw: [[RawLine]]
         do {
-            raw = try api.recogniseEach(image, resolution: 300, deadline: deadline, rectangles: boxes)
+            raw = try api.recogniseEach(
+                image, resolution: 300, deadline: max(0.001, min(deadline, end.timeIntervalSinceNow)), rectangles: boxes)
         } catch is RecogniseTimeout {
-            throw OCRError.timedOut(path: "the adapted model's reading", seconds: deadline)
+            throw LineReaderTimeout()
         }
-        let others = try alongside?.read(lines, page: page) ?? Array(repeating: nil, count: lines.count)
+        let others = try alongside?.read(lines, page: page, until: end) ?? Array(repeating: nil, count: lines.count)
         let mapping = RotationMapping(degrees: 0, width: page.width, height: page.height)
         return zip(lines, zip(raw, others)).map { line, readings in
             let words = readings.0.compactMap { Recogniser.recognisedLine($0, mapping: mapping, width: page.width, height: page.height) }

@@ -10,11 +10,20 @@ public protocol LineReader: AnyObject {
     /// Its name in the page document.
     var name: LineReaderName { get }
     /// Its reading of each of `lines` (image pixels) on `page` (`width × height` grey values,
-    /// row-major), in order, nil where it read nothing.
-    func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8])) throws -> [RecognisedLine?]
+    /// row-major), in order, nil where it read nothing; finished by `deadline`, the page's
+    /// (`Docs/Hardening.md`, "Bounds that bound").
+    /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
+    func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [RecognisedLine?]
     /// The page assembled from the kept readings, made final: the lines this reader read may
     /// have their words fitted to the page's `ink` (image pixels), made only when asked for.
     func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout
+}
+
+/// A line reader ran past the page deadline it was given (mapped to
+/// ``OCRError/timedOut(path:seconds:)`` with the page's name).
+public struct LineReaderTimeout: Error {
+    /// A timeout.
+    public init() {}
 }
 
 /// How the reading kept for a line is chosen between Tesseract's and a second reader's

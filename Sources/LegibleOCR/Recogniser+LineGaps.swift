@@ -28,7 +28,7 @@ extension Recogniser {
             raw =
                 rectangles.isEmpty
                 ? []
-                : try api.recogniseEach(prepared.image, resolution: resolution, deadline: options.timeoutSeconds, rectangles: rectangles)
+                : try api.recogniseEach(prepared.image, resolution: resolution, deadline: remainingSeconds, rectangles: rectangles)
         } catch is RecogniseTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }

@@ -92,6 +92,7 @@ public final class Recogniser: @unchecked Sendable {
     func recogniseChecked(imageData data: Data, path: String, sha256: String? = nil) throws -> (
         layout: PageLayout, check: RecognitionCheck?
     ) {
+        pageEnd = Date(timeIntervalSinceNow: options.timeoutSeconds)
         let first = try firstReading(data, path: path)
         let (readings, best, reference) = try retried(first, data: data, path: path)
         let checked = reference != nil
@@ -138,7 +139,12 @@ public final class Recogniser: @unchecked Sendable {
         guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
         let choice = options.secondReadingChoice
         let page = try grey ?? ImageFile.greyImage(data: data, path: path)
-        let second = try reader.read(lines, page: page)
+        let second: [RecognisedLine?]
+        do {
+            second = try reader.read(lines, page: page, until: pageEnd)
+        } catch is LineReaderTimeout {
+            throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
+        }
         return zip(lines, second).compactMap { line, reading in
             var first = line
             first.reader = .tesseract
@@ -160,6 +166,15 @@ public final class Recogniser: @unchecked Sendable {
         /// without one.
         var grey: [UInt8]?
     }
+
+    /// When the page being read must be done: `--timeout` after its reading began. Every
+    /// reading of the page, Tesseract's retries and the second line reader included, shares it
+    /// (`Docs/Hardening.md`, "Bounds that bound").
+    var pageEnd = Date.distantFuture
+
+    /// The seconds left until ``pageEnd``, at least a millisecond, so that a call made past it
+    /// stops at its first check.
+    var remainingSeconds: Double { max(0.001, pageEnd.timeIntervalSinceNow) }
 
     /// Whether a second line reader reads the lines again (``OCROptions/lineChoice``).
     var readsAgain: Bool { lineReader != nil && options.secondReadingChoice != .tesseract }
@@ -256,7 +271,7 @@ public final class Recogniser: @unchecked Sendable {
             return try api.recognise(
                 image, resolution: resolution,
                 pageSegmentationMode: strategy.pageSegmentationMode(configured: options.pageSegmentationMode),
-                deadline: options.timeoutSeconds, rectangles: rectangles)
+                deadline: remainingSeconds, rectangles: rectangles)
         } catch is RecogniseTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }

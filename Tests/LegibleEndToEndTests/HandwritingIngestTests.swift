@@ -137,7 +137,8 @@ struct HandwritingIngestTests {
         let vendor = Repository.root.appendingPathComponent(".build/vendor/handwriting").path
         try FileManager.default.createDirectory(atPath: folder + "/hand", withIntermediateDirectories: true)
         for name in ["libonnxruntime.so.1.22.0", "ppocrv6-rec.onnx", "ppocrv6_dict.txt"] {
-            try FileManager.default.createSymbolicLink(atPath: folder + "/hand/" + name, withDestinationPath: vendor + "/" + name)
+            // Copies, not links: a link is never loaded (`LoadedFilesTests`).
+            try FileManager.default.copyItem(atPath: vendor + "/" + name, toPath: folder + "/hand/" + name)
         }
         let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
         let environment = ["LEGIBLE_HANDWRITING": folder + "/hand"]

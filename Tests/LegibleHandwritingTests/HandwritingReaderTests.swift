@@ -96,6 +96,20 @@ struct HandwritingReaderTests {
         }
     }
 
+    @Test("the page deadline bounds the reader: one already past stops it before its first line, a later one lets it read")
+    func pageDeadline() throws {
+        guard let model = try Self.model() else { return }
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        let lines = (0..<40).map { row in
+            RecognisedLine(words: [], box: PixelBox(x: 40, y: 60 + Double(row) * 30, width: 900, height: 40))
+        }
+        let reader = HandwritingLineReader(model: model)
+        #expect(throws: LineReaderTimeout.self) { try reader.read(lines, page: grey, until: Date()) }
+        let read = try reader.read(Array(lines.prefix(2)), page: grey, until: .distantFuture)
+        #expect(read.count == 2)
+    }
+
     @Test("a line of 1 pixel, of 10,000 pixels and of pure noise is read within the width bound")
     func extremeLines() throws {
         guard let model = try Self.model() else { return }
