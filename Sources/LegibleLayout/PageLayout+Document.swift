@@ -50,6 +50,9 @@ extension PageLayout {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var data = try encoder.encode(self)
         data.append(0x0A)
+        // No write makes a document that every reader would then refuse (`Docs/Hardening.md`,
+        // "Edits that make a document unreadable").
+        guard data.count <= Self.maximumDocumentBytes else { throw PageDocumentError.tooLarge(bytes: data.count) }
         return data
     }
 

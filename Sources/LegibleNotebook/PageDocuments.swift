@@ -64,6 +64,11 @@ public enum PageDocuments {
                 .badData,
                 "\(path): holds fields this version of legible does not know (\(fields.joined(separator: ", "))); correcting it would drop them, so it is not changed"
             )
+        case .tooLarge(let bytes):
+            return NotebookError(
+                .badData,
+                "\(path): the edit would make a page document of \(bytes) bytes, more than the \(PageLayout.maximumDocumentBytes >> 20) MiB a reader takes; nothing was written"
+            )
         case .file(let error):
             return error
         }

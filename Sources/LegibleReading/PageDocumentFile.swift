@@ -26,6 +26,10 @@ public final class PageDocumentFile {
         case busy
         /// The document holds fields this build does not know (their JSON paths).
         case unknownFields([String])
+        /// The edited document would be `bytes` long, more than a reader takes
+        /// (``PageLayout/maximumDocumentBytes``): it is not written (`Docs/Hardening.md`,
+        /// "Edits that make a document unreadable").
+        case tooLarge(bytes: Int)
         /// The document, its lock file or the file beside it could not be written: the kind
         /// (`.cannotCreate`, `.io`) and a message naming the file and the cause.
         case file(FileError)
@@ -124,6 +128,8 @@ public final class PageDocumentFile {
     static func encoded(_ layout: PageLayout) throws(SaveFailure) -> Data {
         do {
             return try layout.encodeDocument()
+        } catch PageDocumentError.tooLarge(let bytes) {
+            throw .tooLarge(bytes: bytes)
         } catch {
             throw .file(FileError(.io, "cannot encode the page document: \(error)"))
         }

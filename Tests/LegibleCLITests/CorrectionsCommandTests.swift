@@ -149,6 +149,22 @@ struct CorrectionsCommandTests {
         }
     }
 
+    @Test("what a whole file adds is bounded before any of it is applied: 65, nothing written")
+    func addedBound() throws {
+        let (folder, mixed, _) = try Self.documents()
+        let before = try Self.page(mixed)
+        let half = String(repeating: "x", count: Corrections.maximumText / 2 + 1)
+        let file = try Self.write(
+            Corrections(pages: [
+                Corrections.Page(
+                    document: "mixed.json", textSHA256: Corrections.textSHA256(before),
+                    corrections: [.init(start: 0, end: 0, text: half), .init(start: 0, end: 0, text: half)])
+            ]), in: folder)
+        let bytes = Self.bytes(mixed)
+        expectRefusal(try legible(["edit", "--corrections", file, mixed]), 65, saying: "units in all", "two texts over the bound together")
+        #expect(Self.bytes(mixed) == bytes)
+    }
+
     @Test("two runs naming the same documents in other orders and ways queue by the files, and never deadlock")
     func lockOrder() throws {
         for _ in 0..<3 {
@@ -176,5 +192,25 @@ struct CorrectionsCommandTests {
             #expect(statuses.withLock { $0.sorted() } == [0, 65])
             #expect(Date().timeIntervalSince(started) < 20)
         }
+    }
+}
+
+/// No write makes a page document that a reader refuses (`Docs/Hardening.md`, "Edits that make
+/// a document unreadable").
+@Suite("page documents written within the readers' limit")
+struct DocumentSizeTests {
+    @Test("a layout whose document would pass 64 MiB is not encoded; one under it is")
+    func encodeBound() throws {
+        let words = (0..<150_000).map { "w\($0)" }
+        let layout = LayoutBuilder().layout([[words.joined(separator: " ")]])
+        do {
+            let data = try layout.encodeDocument()
+            // Under the limit, within the size every reader takes.
+            #expect(data.count <= PageLayout.maximumDocumentBytes)
+        } catch PageDocumentError.tooLarge(let bytes) {
+            #expect(bytes > PageLayout.maximumDocumentBytes)
+        }
+        let big = LayoutBuilder().layout([[(0..<400_000).map { "w\($0)" }.joined(separator: " ")]])
+        #expect(throws: PageDocumentError.self) { try big.encodeDocument() }
     }
 }
