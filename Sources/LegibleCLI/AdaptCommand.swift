@@ -72,7 +72,8 @@ extension AdaptCommand {
         "--scans", placeholder: "DIR", help: "a folder to look for scans in, after each document's own")
     /// `--minutes`.
     static let minutes: Option<Double?> = .number(
-        "--minutes", placeholder: "N", range: 0.05...1_440, help: "the most training may take, wall clock (default 10)")
+        "--minutes", placeholder: "N", range: 0.05...1_440,
+        help: "the most the whole run may take, wall clock, preparing the lines included (default 10)")
     /// `--iterations`.
     static let iterations: Option<Int?> = .integer(
         "--iterations", placeholder: "N", range: 1...1_000_000, help: "the most training iterations, whatever the time left")

@@ -80,8 +80,9 @@ extension Adaptation {
         /// measure what it learnt (``HeadVerdict``). The head kept is trained the same way on
         /// every line; with lines of two pages or more, only when the verdict keeps it, and
         /// otherwise none is (`kept` false).
-        func learn(_ collected: Collected, seed: UInt64) throws -> Record.Head? {
-            guard collected.headLines.count >= fewestLines else { return nil }
+        /// Past `end` (`--minutes`), the head is not learnt: nil, as with too few lines.
+        func learn(_ collected: Collected, seed: UInt64, until end: Date = .distantFuture) throws -> Record.Head? {
+            guard collected.headLines.count >= fewestLines, Date() < end else { return nil }
             let clock = Date()
             let counts = Dictionary(grouping: collected.headLines, by: \.scale).mapValues(\.count)
             let scale = counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? 1
@@ -90,15 +91,23 @@ extension Adaptation {
             do {
                 start = try startHead(collected, scale: scale)
                 lines = try collected.headLines.map { line in
+                    guard Date() < end else { throw PastEnd() }
                     let output = try model.features(of: line.crop, scale: scale)
                     return HeadTraining.Line(features: output.values, steps: output.steps, labels: line.labels)
                 }
+            } catch is PastEnd {
+                return nil
             } catch {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
             let pages = collected.headLines.map(\.page)
             let (asides, byPage) = (Self.asides(pages, seed: seed), Self.asideByPage(pages))
-            let verdict = HeadVerdict(asides.map { trial(start, lines: lines, aside: Set($0), seed: seed) }, byPage: byPage)
+            var trials: [HeadTrial] = []
+            for aside in asides {
+                guard Date() < end else { return nil }
+                trials.append(trial(start, lines: lines, aside: Set(aside), seed: seed))
+            }
+            let verdict = HeadVerdict(trials, byPage: byPage)
             var head =
                 verdict.kept
                 ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
@@ -146,3 +155,6 @@ extension Adaptation {
         static func asideByPage(_ pages: [Int]) -> Bool { Set(pages).count >= 2 }
     }
 }
+
+/// The `--minutes` of `adapt` ran out while the head's lines were read.
+private struct PastEnd: Error {}

@@ -38,9 +38,13 @@ extension Adaptation {
     /// The lines of the documents at `paths` that a person corrected or aligned, each cut from
     /// its scan (looked for beside its document and in `scans`, and proved by its SHA-256), and
     /// kept when `characters` spell its text. A page with no such line is passed over.
-    static func collect(_ paths: [String], scans: [String], characters: Set<String>, hand: HeadSource) throws -> Collected {
+    static func collect(
+        _ paths: [String], scans: [String], characters: Set<String>, hand: HeadSource, until end: Date = .distantFuture
+    ) throws -> Collected {
         var collected = Collected()
         for path in paths {
+            // Past `--minutes`, the pages left are not read once there are lines enough.
+            if Date() >= end, collected.lines.count >= fewestLines { break }
             let layout = try PageDocuments.load(path).layout
             let corrected = correctedLines(layout)
             guard !corrected.isEmpty else { continue }

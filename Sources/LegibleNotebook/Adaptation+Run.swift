@@ -10,6 +10,10 @@ extension Adaptation {
     /// same model; `badData` with too few corrected lines; `missingInput` for a scan that is not
     /// there; `missingDependency` for a start model missing or altered.
     public static func run(_ request: Request, progress: (Progress) -> Void) throws -> Record {
+        // `--minutes` bounds the run from its first step, preparing the lines included
+        // (`Docs/Hardening.md`, "Bounds that bound").
+        let clock = Date()
+        let end = clock.addingTimeInterval(request.minutes * 60)
         let outputs = [request.output, AdaptedModel.recordPath(for: request.output)]
         try checkOutput(request.output)
         try OutputGuard.refuse(outputs: outputs, overwriting: request.documents + [request.startModel])
@@ -29,15 +33,15 @@ extension Adaptation {
         let start = folder + "/start.traineddata"
         try AtomicFile.commit([.init(path: start, bytes: startModel)])
         let tools = TesseractTraining(folder: folder, startModel: start)
-        let clock = Date()
-        let (collected, head, training, heldOut) = try learnHand(request, tools: tools)
+        let (collected, head, training, heldOut) = try learnHand(request, tools: tools, until: end)
         // The handwriting reader is gone; its pages go back before lstmtraining runs beside
         // this process (`Docs/Recognition.md`, "The writer's hand in the handwriting reader").
         ProcessSymbol.handBackFreedMemory()
         try tools.extractNetwork()
-        // `--minutes` bounds the whole training: the head's share comes off lstmtraining's.
+        // `--minutes` bounds the whole run: what the lines and the head took comes off
+        // lstmtraining's share.
         var rest = request
-        rest.minutes = max(0, request.minutes - Date().timeIntervalSince(clock) / 60)
+        rest.minutes = max(0, end.timeIntervalSinceNow / 60)
         let trained = try train(tools, training: training, heldOut: heldOut, request: rest, progress: progress)
         try tools.finish(trained.checkpoint, output: folder + "/model.traineddata")
         guard let model = FileManager.default.contents(atPath: folder + "/model.traineddata") else {
@@ -63,12 +67,13 @@ extension Adaptation {
     /// The handwriting reader is let go on return, so its memory is free before `lstmtraining`
     /// starts.
     static func learnHand(
-        _ request: Request, tools: TesseractTraining
+        _ request: Request, tools: TesseractTraining, until end: Date
     ) throws -> (collected: Collected, head: Record.Head?, training: [String], heldOut: [String]) {
         let hand = try HeadSource(files: request.handwriting)
-        let collected = try collect(request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand)
-        let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed)
-        return (collected, try hand.learn(collected, seed: request.seed), training, heldOut)
+        let collected = try collect(
+            request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand, until: end)
+        let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed, until: end)
+        return (collected, try hand.learn(collected, seed: request.seed, until: end), training, heldOut)
     }
 
     /// Refuses an output that is not `NAME.traineddata`, or whose model or record is there as

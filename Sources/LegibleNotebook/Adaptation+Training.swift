@@ -6,7 +6,11 @@ extension Adaptation {
     /// The training samples and those kept aside, as list files of `tools`' folder: each line
     /// written as an image and a box file and made a sample by Tesseract; a seeded shuffle
     /// keeps one line in five aside (at least one).
-    static func samples(_ collected: Collected, tools: TesseractTraining, seed: UInt64) throws -> (training: [String], heldOut: [String]) {
+    /// Past `end`, no more samples are made once ``fewestLines`` are: the lines kept aside
+    /// are then a fifth of those made, still a random share of them.
+    static func samples(
+        _ collected: Collected, tools: TesseractTraining, seed: UInt64, until end: Date = .distantFuture
+    ) throws -> (training: [String], heldOut: [String]) {
         let count = collected.lines.count
         guard count >= fewestLines else {
             let left = collected.skipped > 0 ? " (\(collected.skipped) more left out for characters the start model cannot spell)" : ""
@@ -14,13 +18,14 @@ extension Adaptation {
                 .badData, "\(count) corrected lines to learn from\(left); at least \(fewestLines) are needed: correct more lines first")
         }
         let order = StableHash.shuffled(count, seed: seed)
-        let heldOutCount = max(1, count / 5)
         var made: [String?] = []
         for (position, index) in order.enumerated() {
+            if Date() >= end, made.count { $0 != nil } >= fewestLines { break }
             let base = tools.folder + String(format: "/line-%05d", position)
             try write(collected.lines[index], base: base)
             made.append(try tools.sample(base + ".pgm"))
         }
+        let heldOutCount = max(1, made.count / 5)
         let heldOut = made.prefix(heldOutCount).compactMap { $0 }
         let training = made.dropFirst(heldOutCount).compactMap { $0 }
         guard !heldOut.isEmpty, !training.isEmpty else {

@@ -234,6 +234,29 @@ struct AdaptTests {
         }
     }
 
+    @Test("--minutes bounds adapt from its first step: 40 corrected pages in 0.05 minutes make a model at once")
+    func minutesFromTheStart() throws {
+        guard Self.available else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        // 40 documents of the same corrected page (each its own file), 240 lines to prepare.
+        var documents = [document]
+        for copy in 1..<40 {
+            let path = folder + "/copy-\(copy).json"
+            try FileManager.default.copyItem(atPath: document, toPath: path)
+            documents.append(path)
+        }
+        let started = Date()
+        let run = try legible(["adapt"] + documents + ["-o", folder + "/hand.traineddata", "--minutes", "0.05", "--quiet"])
+        let seconds = Date().timeIntervalSince(started)
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try JSONDecoder().decode(
+            AdaptedModel.Record.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/hand.adapted.json")))
+        // Time ran out while the lines were prepared: fewer were made than corrected, no head.
+        #expect(record.trainingLines + record.heldOutLines < 240, "\(record.trainingLines) + \(record.heldOutLines)")
+        #expect(record.head == nil)
+        #expect(seconds < 30, "\(seconds) s for 3 s of --minutes")
+    }
+
     @Test("a kill at any moment leaves no model, and the next run is not kept out")
     func killed() throws {
         guard Self.available else { return }

@@ -417,4 +417,34 @@ struct WebCorrectionTests {
         let again = try String(contentsOfFile: folder + "/again/index.html", encoding: .utf8)
         #expect(again.contains("data-corrected=\"\">set </span>") && again.contains("data-corrected=\"\">Zoo </span>"))
     }
+
+    @Test("stored corrections that cut a character or hold half a surrogate pair are dropped on load; the file applies")
+    func cutCharacters() throws {
+        guard Browser.isAvailable(needing: []) else { return }
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let out = folder + "/html"
+        try #require(try legible(["html", page, "-o", out, "--scans", folder]).status == 0)
+        // Kept: "e" and a combining acute at 0, then a family emoji (a ZWJ sequence) at 0.
+        // Dropped: a range between "e" and its accent, one inside the emoji's first surrogate
+        // pair, one inside its ZWJ sequence, and a text of a lone surrogate.
+        let poison = Browser.Step.evaluate(
+            """
+            (() => { const key = 'legible-corrections:' + document.getElementById('notebook').dataset.notebook;
+              const sha = document.querySelector('section.page').dataset.textSha256;
+              const entry = (start, text) => ({ pageIndex: 0, textSHA256: sha, range: [start, start], text, was: '' });
+              localStorage.setItem(key, JSON.stringify([entry(0, 'e\\u0301 '), entry(1, 'X'),
+                entry(0, '\\u{1F469}\\u200D\\u{1F469}\\u200D\\u{1F467}'), entry(1, 'Y'), entry(3, 'Z'), entry(0, '\\uD83E')]));
+              return true; })()
+            """)
+        let result = try Browser.run(
+            out + "/index.html",
+            steps: [poison, .reload, .evaluate("window.legibleCorrections.correctionsFile()"), .evaluate("localStorage.length")])
+        let file = try #require(result.values[2] as? String)
+        let object = try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any]
+        let corrections = ((object?["pages"] as? [[String: Any]])?.first?["corrections"] as? [[String: Any]]) ?? []
+        #expect(corrections.map { $0["text"] as? String } == ["e\u{301} ", "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}"], "\(file)")
+        try file.write(toFile: folder + "/corrections.json", atomically: true, encoding: .utf8)
+        let applied = try legible(["edit", "--corrections", folder + "/corrections.json", page])
+        #expect(applied.status == 0, "the person's own corrections survive: \(applied.stderr)")
+    }
 }

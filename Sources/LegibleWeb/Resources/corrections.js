@@ -13,14 +13,33 @@ const sections = [...main.querySelectorAll("section.page")];
 const maximumText = 100000;
 let pending = null;
 
+// Text that is well-formed UTF-16: no surrogate without its pair.
+const wellFormed = (text) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+
 // Stored corrections are untrusted (any page of this origin may write them): an entry is
-// kept only in its shape, for a page of this notebook whose text it was made on.
+// kept only in its shape, for a page of this notebook whose text it was made on, with texts
+// that are well-formed UTF-16 (Docs/Hardening.md, "Corrections that cut a character").
 function isCorrection(entry) {
   return entry !== null && typeof entry === "object" && !Array.isArray(entry) && Number.isInteger(entry.pageIndex)
     && entry.pageIndex >= 0 && entry.pageIndex < sections.length
     && entry.textSHA256 === sections[entry.pageIndex].dataset.textSha256 && Array.isArray(entry.range)
     && entry.range.length === 2 && entry.range.every((n) => Number.isInteger(n) && n >= 0) && entry.range[0] <= entry.range[1]
-    && typeof entry.text === "string" && entry.text.length <= maximumText && typeof entry.was === "string";
+    && typeof entry.text === "string" && entry.text.length <= maximumText && typeof entry.was === "string"
+    && wellFormed(entry.text) && wellFormed(entry.was);
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+// Whether UTF-16 [start, end) of page `index`'s text, as shown now, starts and ends between
+// characters (grapheme clusters), as `legible edit` requires: a range inside a surrogate
+// pair, an emoji's ZWJ sequence or a letter and its combining mark is not.
+function onCharacters(index, start, end) {
+  const block = blockOf(roots(index)[0], start, end);
+  if (!block) return false;
+  const text = block.textContent, base = Number(block.dataset.start);
+  const cuts = new Set([text.length]);
+  for (const piece of graphemes.segment(text)) cuts.add(piece.index);
+  return cuts.has(start - base) && cuts.has(end - base);
 }
 
 const store = api.storedList(storeKey, isCorrection);
@@ -175,7 +194,8 @@ function download() {
 // longer fits its page (written by another page of this origin) is dropped, so that the
 // file downloaded stays one `legible edit --corrections` accepts.
 const stored = load();
-const fitting = stored.filter((entry) => replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
+const fitting = stored.filter((entry) => onCharacters(entry.pageIndex, entry.range[0], entry.range[1])
+  && replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
 if (fitting.length !== stored.length) keep(fitting);
 showCount();
 document.addEventListener("keydown", (event) => {
