@@ -22,7 +22,9 @@ extension Adaptation {
         for (position, index) in order.enumerated() {
             if Date() >= end, made.count { $0 != nil } >= fewestLines { break }
             let base = tools.folder + String(format: "/line-%05d", position)
-            try write(collected.lines[index], base: base)
+            do { try write(collected.lines[index], base: base) } catch {
+                throw FileError(.io, "\(base).pgm: cannot be written (\(error.localizedDescription))")
+            }
             made.append(try tools.sample(base + ".pgm"))
         }
         let heldOutCount = max(1, made.count / 5)

@@ -21,6 +21,14 @@ struct TesseractTraining {
         var output: String
         /// Whether it was stopped at its deadline.
         var stopped: Bool
+        /// Whether a signal ended it (`status` is then the signal).
+        var signalled = false
+
+        /// Whether it failed for want of room to write: ended by `SIGXFSZ` (past the file-size
+        /// limit) or saying the disk is full or the file too large.
+        var outOfRoom: Bool {
+            (signalled && status == SIGXFSZ) || output.contains("No space left on device") || output.contains("File too large")
+        }
     }
 
     /// Takes the start model's LSTM network out into ``startNetwork``.
@@ -68,7 +76,12 @@ struct TesseractTraining {
         try require(run, "lstmeval")
         guard let found = run.output.range(of: "BCER eval="),
             let value = Double(run.output[found.upperBound...].prefix { $0.isNumber || $0 == "." })
-        else { throw NotebookError(.internalError, "lstmeval gave no error rate: \(run.output.suffix(200))") }
+        else {
+            // lstmtraining does not stop when its checkpoint cannot be written whole; the
+            // checkpoint it leaves is then cut short, and lstmeval cannot read it.
+            if Self.isFull(folder) { throw outOfRoom("lstmtraining") }
+            throw NotebookError(.internalError, "lstmeval gave no error rate: \(run.output.suffix(200))")
+        }
         return value / 100
     }
 
@@ -81,6 +94,9 @@ struct TesseractTraining {
     }
 
     private func require(_ run: Run, _ what: String) throws {
+        // A full work folder is an I/O error (74), as every other writer reports it, not an
+        // internal one (`Docs/Hardening.md`, "Messages and exit codes").
+        if run.status != 0, run.outOfRoom || Self.isFull(folder) { throw outOfRoom(what) }
         guard run.status == 0 else {
             let last = run.output.split(separator: "\n").last.map(String.init) ?? "no output"
             throw NotebookError(.internalError, "\(what) failed (status \(run.status)): \(last)")
@@ -117,6 +133,28 @@ struct TesseractTraining {
         }
         process.waitUntilExit()
         let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        return Run(status: process.terminationStatus, output: output, stopped: stopped)
+        return Run(
+            status: process.terminationStatus, output: output, stopped: stopped, signalled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// The failure of a tool that had no room to write in the work folder: an I/O error (74),
+    /// as every other writer reports one.
+    func outOfRoom(_ what: String) -> FileError {
+        FileError(.io, "\(folder): no room left to train in (\(what) could not write); free some space, or set TMPDIR elsewhere")
+    }
+
+    /// Whether the work `folder` is out of room: its file system has less than a mebibyte left
+    /// for this user, or a file in it has reached the process's file-size limit (`ulimit -f`),
+    /// which the tools inherit.
+    static func isFull(_ folder: String) -> Bool {
+        var status = statvfs()
+        if statvfs(folder, &status) == 0, UInt64(status.f_bavail) * UInt64(status.f_frsize) < 1 << 20 { return true }
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return false }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { name in
+            var file = stat()
+            return stat(folder + "/" + name, &file) == 0 && UInt64(file.st_size) + 4096 >= UInt64(limit.rlim_cur)
+        }
     }
 }

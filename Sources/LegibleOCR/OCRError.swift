@@ -28,7 +28,8 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     public func naming(_ name: String) -> OCRError {
         switch self {
         case .timedOut(_, let seconds): return .timedOut(path: name, seconds: seconds)
-        case .languageDataMissing, .languageDataCorrupt, .engine: return self
+        case .engine(let function, let detail): return .engine(function: function, detail: "\(detail), reading \(name)")
+        case .languageDataMissing, .languageDataCorrupt: return self
         }
     }
 

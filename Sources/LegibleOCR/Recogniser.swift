@@ -183,8 +183,18 @@ public final class Recogniser: @unchecked Sendable {
     /// this returns, and only a retry that prepares the page anew (rule removal, the original
     /// page) decodes it again: the retries that read the prepared page (half size, one column,
     /// the lines found in the ink) run without it (a 2500 × 3242 photo is 32 MB decoded).
+    /// The longest side, in pixels, of a page Tesseract can read.
+    public static let maximumSide = 32_767
+
     func firstReading(_ data: Data, path: String) throws -> FirstReading {
         let (header, image) = try ImageFile.decoded(data, path: path)
+        // Tesseract keeps coordinates in 16 bits and fails a wider page with no reason given
+        // (`Docs/Hardening.md`, "Messages and exit codes").
+        guard image.width <= Self.maximumSide, image.height <= Self.maximumSide else {
+            throw ImageError.unreadableImage(
+                path: path,
+                reason: "it is \(image.width)×\(image.height) pixels; Tesseract reads pages of at most \(Self.maximumSide) pixels a side")
+        }
         let resolution = options.dpi ?? (image.resolution > 0 ? image.resolution : 300)
         let (reading, prepared) = try read(image, .standard, resolution: resolution, path: path)
         return FirstReading(

@@ -257,6 +257,19 @@ struct AdaptTests {
         #expect(seconds < 30, "\(seconds) s for 3 s of --minutes")
     }
 
+    @Test(
+        "a work folder with no room left is 74 with one line, whether the start model's copy or lstmtraining's checkpoint finds it",
+        arguments: [2, 6000])
+    func outOfRoom(_ kilobytes: Int) throws {
+        guard Self.available else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        let run = try shell(
+            "ulimit -f \(kilobytes); \"$L\" adapt \(document) -o hand.traineddata --iterations 200 --quiet", in: folder)
+        #expect(run.status == 74, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("legible: ") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/hand.traineddata"))
+    }
+
     @Test("a kill at any moment leaves no model, and the next run is not kept out")
     func killed() throws {
         guard Self.available else { return }

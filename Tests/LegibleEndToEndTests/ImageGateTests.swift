@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleRaster
 import LegibleTestSupport
 import Testing
 
@@ -66,6 +67,18 @@ struct ImageGateTests {
         let run = try legible(["html", document, "-o", folder + "/out"])
         expectRefusal(run, 65, saying: try #require(Self.cases.first { $0.name == kind }).expect, kind)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/index.html"))
+    }
+
+    @Test("a page wider or taller than Tesseract reads is 65, naming the file and its size", arguments: [(40_000, 60), (60, 40_000)])
+    func pastTesseractsSide(_ width: Int, _ height: Int) throws {
+        let folder = try temporaryFolder()
+        var samples = [UInt8](repeating: 255, count: width * height)
+        for index in stride(from: 0, to: samples.count, by: 97) { samples[index] = 0 }
+        try PNGCodec.encode(samples: samples, width: width, height: height, channels: 1).write(
+            to: URL(fileURLWithPath: folder + "/long.png"))
+        let run = try legible(["ingest", folder + "/long.png", "-o", folder + "/out", "--reader", "tesseract"])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains(folder + "/long.png") && run.stderr.contains("\(width)×\(height)"), "\(run.stderr)")
     }
 
     @Test("ingest refuses an animated PNG with 65, as a multi-page TIFF")
