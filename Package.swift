@@ -188,7 +188,7 @@ let package = Package(
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting",
+                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
         // Test support: `save` with torn writes for the clippings durability test, so the

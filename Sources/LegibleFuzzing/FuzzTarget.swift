@@ -72,6 +72,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// read writes the same bytes back, and its probabilities, the memory's mixed in, are
     /// finite and sum to 1 at each step.
     case head
+    /// A model and its record as `ingest --model` is given them: checking never traps, and a
+    /// model accepted is exactly the bytes checked, named by its record.
+    case model
+    /// A corrections file applied as `edit --corrections` applies it: every correction accepted
+    /// leaves a page that validates, keeps its text-input contract, and is written within the
+    /// readers' limit.
+    case corrections
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -92,6 +99,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .line: Self.line(data)
         case .lineGaps: Self.lineGaps(data)
         case .head: Self.head(data)
+        case .model: Self.model(data)
+        case .corrections: Self.corrections(data)
         }
     }
 

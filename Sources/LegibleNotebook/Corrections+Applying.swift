@@ -61,7 +61,7 @@ extension Corrections {
     }
 
     /// Makes `correction` on `page`, or refuses it naming its place.
-    static func make(_ correction: Correction, on page: ScannedPage, in path: String, number: Int) throws {
+    package static func make(_ correction: Correction, on page: ScannedPage, in path: String, number: Int) throws {
         let (start, end) = (correction.range[0], correction.range[1])
         guard end <= page.length else {
             throw NotebookError(

@@ -62,7 +62,12 @@ public struct Corrections: Codable, Sendable, Equatable {
     /// checksum, each range two offsets in order, and the limits.
     /// - Throws: a `FileError` for a file that cannot be read, or `badData` naming what is wrong.
     public static func read(_ path: String) throws -> Corrections {
-        let bytes = try InputFile.read(path, what: "a corrections file")
+        try decoded(InputFile.read(path, what: "a corrections file"), path: path)
+    }
+
+    /// A corrections file's `bytes`, decoded and checked as ``read(_:)`` checks them; `path`
+    /// names it in messages.
+    public static func decoded(_ bytes: Data, path: String) throws -> Corrections {
         let file: Corrections
         do {
             file = try JSONDecoder().decode(Corrections.self, from: bytes)

@@ -8,7 +8,7 @@ import Foundation
 /// (TessdataManager) starts with an `Int32` entry count followed by that many `Int64` offsets,
 /// each -1 (component absent) or a position inside the file, in increasing order. Debian's
 /// `eng.traineddata` has 24 entries, `osd` 11.
-enum TrainedDataCheck {
+package enum TrainedDataCheck {
     static func problem(atPath path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return "cannot be read" }
         defer { try? handle.close() }
@@ -36,7 +36,7 @@ enum TrainedDataCheck {
 
     /// What is wrong with the table of contents of a model held in `bytes`, nil when it is
     /// sound: the same checks as ``problem(atPath:)``, on bytes already read and checked.
-    static func problem(in bytes: [UInt8]) -> String? {
+    package static func problem(in bytes: [UInt8]) -> String? {
         guard bytes.count >= 4 else { return "shorter than its header" }
         let count = Int(Int32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
         guard (1...64).contains(count) else { return "its header claims \(count) components" }
@@ -62,11 +62,11 @@ enum TrainedDataCheck {
     }
 
     /// Whether the checked table of contents in `bytes` lists component `index`.
-    static func hasComponent(_ index: Int, in bytes: [UInt8]) -> Bool {
+    package static func hasComponent(_ index: Int, in bytes: [UInt8]) -> Bool {
         let count = Int(Int32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }))
         return index < count && offset(of: index, in: bytes) != -1
     }
 
     /// The index of the LSTM network in the table of contents (TessdataType `TESSDATA_LSTM`).
-    static let lstmComponent = 17
+    package static let lstmComponent = 17
 }
