@@ -162,8 +162,11 @@ let package = Package(
             dependencies: [
                 "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook",
-            ]),
+                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook", "LegibleHandwriting",
+            ],
+            // `legible --version`: the version and commit, from git at build time (Docs/CLI.md, "Version").
+            plugins: ["LegibleVersion"]),
+        .plugin(name: "LegibleVersion", capability: .buildTool()),
         .executableTarget(name: "legible", dependencies: ["LegibleCLI", "LegibleCommandLine"]),
         .executableTarget(
             name: "legible-desktop",

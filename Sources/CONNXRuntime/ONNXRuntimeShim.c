@@ -227,3 +227,21 @@ void legible_ort_free(LegibleOrtModel *model) {
     free(model->second_output);
     free(model);
 }
+
+char *legible_ort_version(const char *library, char **error) {
+    *error = 0;
+    if (load_system_needs(error) != 0) return 0;
+    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    if (handle == 0) {
+        const char *reason = dlerror();
+        *error = copy(reason ? reason : "cannot be opened");
+        return 0;
+    }
+    const ApiBase *(*get_base)(void) = (const ApiBase *(*)(void))dlsym(handle, "OrtGetApiBase");
+    const ApiBase *base = get_base ? get_base() : 0;
+    if (base == 0 || base->version_string == 0) {
+        *error = copy("it has no OrtGetApiBase");
+        return 0;
+    }
+    return copy(base->version_string());
+}

@@ -8,15 +8,23 @@ import LegibleSystem
 package enum CommandTable {
     /// Every command, declared once: its declaration gives parsing, validation, usage and
     /// `legible help COMMAND`. See README.md for the reference and exit codes.
-    static let program = CommandLineProgram(
-        commands: [
-            IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
-            QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
-            ReadCommands.clippingsSpec, EditCommand.spec, AlignCommand.spec, SpeakCommand.spec, HTMLCommand.spec, PDFCommand.spec,
-            PresentCommand.spec, ViewCommand.spec, EvalCommand.spec, ReviewCommand.spec, AdaptCommand.spec, StatusCommand.spec,
-        ],
-        exitCodes: "exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, "
-            + "73 cannot create output, 74 I/O error, 75 page deadline passed or document changed meanwhile")
+    static let program: CommandLineProgram = {
+        var program = CommandLineProgram(
+            commands: [
+                IngestCommand.spec, QueryCommands.textSpec, QueryCommands.rectsSpec, QueryCommands.caretSpec, QueryCommands.hitSpec,
+                QueryCommands.moveSpec, RenderCommand.spec, DumpCommand.spec, ReadCommands.readSpec, ReadCommands.saveSpec,
+                ReadCommands.clippingsSpec, EditCommand.spec, AlignCommand.spec, SpeakCommand.spec, HTMLCommand.spec, PDFCommand.spec,
+                PresentCommand.spec, ViewCommand.spec, EvalCommand.spec, ReviewCommand.spec, AdaptCommand.spec, StatusCommand.spec,
+            ],
+            exitCodes: "exit codes: 0 ok, 64 usage, 65 bad data, 66 input missing, 69 missing dependency, 70 internal error, "
+                + "73 cannot create output, 74 I/O error, 75 page deadline passed or document changed meanwhile")
+        program.versionNumber = BuildVersion.describe
+        program.version = { json in
+            let report = VersionReport(executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
+            return json ? try report.json() : report.line
+        }
+        return program
+    }()
 
     /// Runs the process's own command line. `runners` replace the table's own for the commands
     /// they name: `legible-desktop` runs the desktop commands itself (``DesktopCommands``).

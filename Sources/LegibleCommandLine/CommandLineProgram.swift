@@ -12,6 +12,10 @@ package struct CommandLineProgram: Sendable {
     package var commands: [CommandSpec]
     /// The overview's last line: what each exit status means.
     package var exitCodes: String
+    /// What `--version` prints: one line, or with `json` every detail as JSON.
+    package var version: @Sendable (_ json: Bool) throws -> String = { _ in "legible" }
+    /// The version alone (a tag, or the commit), for the manual page's header.
+    package var versionNumber = ""
 
     /// A program of `commands`, whose overview ends with `exitCodes`.
     package init(commands: [CommandSpec], exitCodes: String) {
@@ -21,7 +25,7 @@ package struct CommandLineProgram: Sendable {
 
     /// The top-level usage: every command's usage line, then the exit codes.
     package var overview: String {
-        (["usage: legible <command> [options]   (legible help COMMAND for details)"]
+        (["usage: legible <command> [options]   (legible help COMMAND for details; legible --version [--json])"]
             + commands.map { "  " + $0.usage.replacingOccurrences(of: "usage: legible ", with: "") } + [exitCodes])
             .joined(separator: "\n")
     }
@@ -39,6 +43,25 @@ package struct CommandLineProgram: Sendable {
         return 0
     }
 
+    /// How `help` is used.
+    static let helpUsage = "usage: legible help [COMMAND | --man | --completion bash|zsh]"
+
+    /// `help --man` (the manual page) and `help --completion bash|zsh`; nil for any other
+    /// `help` arguments.
+    func manual(_ arguments: [String]) throws -> String? {
+        switch arguments.first {
+        case "--man":
+            guard arguments.count == 1 else { throw CLIError.usage("help --man takes nothing more", usage: Self.helpUsage) }
+            return manualPage(version: versionNumber)
+        case "--completion":
+            guard arguments.count == 2, let shell = Shell(rawValue: arguments[1]) else {
+                throw CLIError.usage("help --completion takes bash or zsh", usage: Self.helpUsage)
+            }
+            return completion(shell)
+        default: return nil
+        }
+    }
+
     /// Runs one command line; every failure is mapped to its status here, once. `runners`
     /// replace the table's own for the commands they name (an executable that runs some
     /// commands itself).
@@ -46,7 +69,18 @@ package struct CommandLineProgram: Sendable {
         do {
             guard let name = arguments.first else { throw CLIError.usage("no command given", usage: overview) }
             let rest = Array(arguments.dropFirst())
+            if name == "help", let page = try manual(rest) {
+                try Console.out(page)
+                return 0
+            }
             if ["-h", "--help", "help"].contains(name) { return try help(rest.first) }
+            if name == "--version" {
+                guard rest.isEmpty || rest == ["--json"] else {
+                    throw CLIError.usage("--version takes only --json", usage: "usage: legible --version [--json]")
+                }
+                try Console.out(try version(rest == ["--json"]) + "\n")
+                return 0
+            }
             guard let command = commands.first(where: { $0.name == name }) else {
                 throw CLIError.usage("unknown command \"\(name)\"", usage: overview)
             }

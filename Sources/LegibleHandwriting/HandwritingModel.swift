@@ -32,6 +32,11 @@ public final class HandwritingModel {
             hand: "b6d6a63709dd27868cd4524ea004ad23a6a5ad897c6a330e5cc4e5edbfd1357b"
         )
 
+        /// Each file's path and pinned SHA-256 (lower-case hex), in the order they are loaded.
+        public var pinnedFiles: [(path: String, sha256: String)] {
+            [(library, Self.pinned.library), (model, Self.pinned.model), (dictionary, Self.pinned.dictionary), (hand, Self.pinned.hand)]
+        }
+
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
         public init(folder: String) {
             library = folder + "/" + Self.libraryName
@@ -77,6 +82,22 @@ public final class HandwritingModel {
 
         /// The library's file name, as the wheel names it.
         static let libraryName = "libonnxruntime.so.1.22.0"
+    }
+
+    /// ONNX Runtime's version, as the library in `files` reports it, once the library is checked
+    /// as for loading (`legible --version`).
+    public static func runtimeVersion(files: Files) throws(LoadFailure) -> String {
+        let library = try verified(files.library, Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
+        var error: UnsafeMutablePointer<CChar>?
+        guard let version = legible_ort_version(library.loadPath, &error) else {
+            defer { free(error) }
+            throw LoadFailure(
+                description:
+                    "\(files.library): ONNX Runtime's library could not be loaded (\(error.map { String(cString: $0) } ?? "no reason given"))"
+            )
+        }
+        defer { free(version) }
+        return String(cString: version)
     }
 
     /// Why the reader could not be loaded: a missing dependency (exit 69), with one line.

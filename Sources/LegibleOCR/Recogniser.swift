@@ -61,6 +61,9 @@ public final class Recogniser: @unchecked Sendable {
         finishLoading()
     }
 
+    /// The version of the Tesseract library linked, such as "5.3.0".
+    public static var tesseractVersion: String { TesseractAPI.version }
+
     /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
     public static func defaultDataFolder() -> String {
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {

@@ -25,6 +25,10 @@ LegibleOrtModel *legible_ort_load(const char *library, const void *model, size_t
 int legible_ort_run(LegibleOrtModel *model, const float *input, const int64_t *shape, size_t rank, int which, float **output,
                     int64_t *output_shape, size_t *output_rank, char **error);
 
+/// The version string of the ONNX Runtime library at `library` (loaded as `legible_ort_load`
+/// loads it), or NULL with a message in `*error`; free the result with free().
+char *legible_ort_version(const char *library, char **error);
+
 /// Releases the model (the library stays loaded for the process).
 void legible_ort_free(LegibleOrtModel *model);
 
