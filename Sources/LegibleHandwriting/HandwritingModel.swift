@@ -49,9 +49,10 @@ public final class HandwritingModel {
         /// was checked"): `LEGIBLE_HANDWRITING` when set; else the first of these that exists
         /// and that only root or the user can write (``TrustedFile``): `.build/vendor/handwriting`
         /// of the SwiftPM build tree the executable was built in, `$XDG_DATA_HOME/legible`
-        /// (`~/.local/share/legible` by default), `../share/legible` beside the executable,
-        /// `/usr/local/share/legible`, `/usr/share/legible`. There is no search up the folders
-        /// above the executable, which others may own. With none found, the last.
+        /// (`~/.local/share/legible` by default), `../share/legible` and `../lib/legible` beside
+        /// the executable, `/usr/local/share/legible`, `/usr/share/legible`, `/usr/lib/legible`
+        /// (the Debian package's). There is no search up the folders above the executable,
+        /// which others may own. With none found, the last.
         public static func defaultFolder(executable: String, environment: [String: String]) -> String {
             if let folder = environment["LEGIBLE_HANDWRITING"], !folder.isEmpty { return folder }
             let candidates = candidateFolders(executable: executable, environment: environment)
@@ -76,8 +77,11 @@ public final class HandwritingModel {
             } else if let home = environment["HOME"], home.hasPrefix("/") {
                 folders.append(home + "/.local/share/legible")
             }
-            folders.append(binary.deletingLastPathComponent().appendingPathComponent("share/legible").path)
-            return folders + ["/usr/local/share/legible", "/usr/share/legible"]
+            let prefix = binary.deletingLastPathComponent()
+            folders += [prefix.appendingPathComponent("share/legible").path, prefix.appendingPathComponent("lib/legible").path]
+            // The Debian package keeps the files in /usr/lib/legible: ONNX Runtime's library is
+            // architecture-dependent, which Debian's policy keeps out of /usr/share.
+            return folders + ["/usr/local/share/legible", "/usr/share/legible", "/usr/lib/legible"]
         }
 
         /// The library's file name, as the wheel names it.

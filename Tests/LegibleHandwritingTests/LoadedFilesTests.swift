@@ -114,7 +114,11 @@ struct LoadedFilesTests {
     @Test("a binary copied anywhere looks in no folder above it, and skips a data folder others can write")
     func lookup() throws {
         let folders = HandwritingModel.Files.candidateFolders(executable: "/tmp/X/legible", environment: ["HOME": "/home/a"])
-        #expect(folders == ["/home/a/.local/share/legible", "/tmp/share/legible", "/usr/local/share/legible", "/usr/share/legible"])
+        #expect(
+            folders == [
+                "/home/a/.local/share/legible", "/tmp/share/legible", "/tmp/lib/legible", "/usr/local/share/legible", "/usr/share/legible",
+                "/usr/lib/legible",
+            ])
         let built = HandwritingModel.Files.candidateFolders(
             executable: "/src/legible/.build/x86_64-unknown-linux-gnu/debug/legible", environment: ["XDG_DATA_HOME": "/d"])
         #expect(built.first == "/src/legible/.build/vendor/handwriting" && built.dropFirst().first == "/d/legible")
