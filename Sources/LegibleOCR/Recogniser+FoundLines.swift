@@ -36,4 +36,29 @@ extension Recogniser {
             detail: "\(bands.count) lines found in the ink, writing \(Int(writingHeight.rounded())) px high; each read as one line")
         return Self.reading(.foundLines, lines: lines, steps: prepared.steps + [step])
     }
+
+    /// The reading by ``ReadingStrategy/detectedLines``: the lines the detector finds on the
+    /// page in grey, each read as one raw line of text (PSM 13) from the original page, within
+    /// the page deadline. The original page, not the prepared one: on a page photographed on a
+    /// dark table the preparation can take the writing for background, while the detector and
+    /// the handwriting reader see the page as it is (`Docs/Recognition.md`, "Detected lines").
+    func readDetectedLines(_ first: FirstReading, data: Data, original: PixImage, path: String) throws -> Reading {
+        let step = { (count: Int) in
+            PreprocessingStep(.lineFinding, applied: true, detail: "\(count) lines found by the text detector; each read as one line")
+        }
+        guard let detector = lineDetector else { return Self.reading(.detectedLines, lines: [], steps: [step(0)]) }
+        let grey =
+            try first.grey.map { (width: first.width, height: first.height, pixels: $0) } ?? ImageFile.greyImage(data: data, path: path)
+        let detected: [DetectedLine]
+        do {
+            detected = try detector.lines(on: grey, until: pageEnd)
+        } catch is LineReaderTimeout {
+            throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
+        }
+        let bands = detected.map(\.box)
+        let raw = bands.isEmpty ? [] : try recognise(original, .detectedLines, resolution: first.resolution, path: path, rectangles: bands)
+        let mapping = RotationMapping(degrees: 0, width: first.width, height: first.height)
+        let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: first.width, height: first.height) }
+        return Self.reading(.detectedLines, lines: lines, steps: [step(detected.count)])
+    }
 }

@@ -19,6 +19,9 @@ public final class Recogniser: @unchecked Sendable {
     /// ``OCROptions/lineChoice`` says (`Docs/Recognition.md`, "Handwriting"); nil reads with
     /// Tesseract alone.
     public var lineReader: (any LineReader)?
+    /// A text detector whose lines are one more reading of a poor page (``ReadingStrategy/detectedLines``,
+    /// `Docs/Recognition.md`, "Detected lines"); nil tries none.
+    public var lineDetector: (any LineDetector)?
     /// The engine, waited for: it loads while the first page is prepared.
     var api: TesseractAPI { get throws { try loader.engine() } }
 
@@ -217,12 +220,17 @@ public final class Recogniser: @unchecked Sendable {
         readings[0].coverage = reference.coverage(of: first.reading.lines)
         var best = 0  // The first reading wins ties: it is the configured one.
         var original: PixImage?
-        for strategy in Self.alternatives(after: readings[0], options: options.preprocessing) where !readings[best].isGood {
+        for strategy in Self.alternatives(after: readings[0], options: options.preprocessing, detecting: lineDetector != nil)
+        where !readings[best].isGood {
             let size = (first.width, first.height)
             var next: Reading
             switch strategy {
             case .foundLines:
                 next = try readFoundLines(first.prepared, reference: reference, size: size, resolution: first.resolution, path: path)
+            case .detectedLines:
+                let image = try original ?? ImageFile.decoded(data, path: path).1
+                original = image
+                next = try readDetectedLines(first, data: data, original: image, path: path)
             case .halfSize, .singleColumn:
                 next = try read(first.prepared, strategy, size: size, resolution: first.resolution, path: path)
             case .standard, .ruleRemoval, .original:
@@ -233,6 +241,15 @@ public final class Recogniser: @unchecked Sendable {
             next.coverage = reference.coverage(of: next.lines)
             readings.append(next)
             if next.score > readings[best].score { best = readings.count - 1 }
+        }
+        // A page reads empty only when it has no writing (`Docs/Recognition.md`, "Detected
+        // lines"): where every reading found no line, even when the preparation found no ink to
+        // miss, the detector, which sees the page as it is, reads it.
+        if readings[best].lines.isEmpty, lineDetector != nil, !readings.contains(where: { $0.strategy == .detectedLines }) {
+            var next = try readDetectedLines(first, data: data, original: original ?? ImageFile.decoded(data, path: path).1, path: path)
+            next.coverage = reference.coverage(of: next.lines)
+            readings.append(next)
+            if !next.lines.isEmpty { best = readings.count - 1 }
         }
         return (readings, best, reference)
     }

@@ -136,7 +136,7 @@ struct HandwritingIngestTests {
         let folder = try temporaryFolder()
         let vendor = Repository.root.appendingPathComponent(".build/vendor/handwriting").path
         try FileManager.default.createDirectory(atPath: folder + "/hand", withIntermediateDirectories: true)
-        for name in ["libonnxruntime.so.1.22.0", "ppocrv6-rec.onnx", "ppocrv6_dict.txt"] {
+        for name in ["libonnxruntime.so.1.22.0", "ppocrv6-rec.onnx", "ppocrv6_dict.txt", "ppocrv6-det.onnx"] {
             // Copies, not links: a link is never loaded (`LoadedFilesTests`).
             try FileManager.default.copyItem(atPath: vendor + "/" + name, toPath: folder + "/hand/" + name)
         }

@@ -85,7 +85,7 @@ struct LoadedFilesTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-planted-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for name in ["libonnxruntime.so.1.22.0", "ppocrv6-rec.onnx", "ppocrv6_dict.txt", "hand-fra.head"] {
+        for name in ["libonnxruntime.so.1.22.0", "ppocrv6-rec.onnx", "ppocrv6_dict.txt", "hand-fra.head", "ppocrv6-det.onnx"] {
             try FileManager.default.copyItem(atPath: HandwritingReaderTests.folder + "/" + name, toPath: folder + "/" + name)
         }
         let marker = folder + "/planted-code-ran"

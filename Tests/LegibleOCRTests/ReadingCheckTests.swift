@@ -50,7 +50,11 @@ struct ReadingCheckTests {
         #expect(Recogniser.alternatives(after: reading(coverage: 0.7, confidence: 0.5), options: preprocessing).first == .original)
         let lost = Recogniser.alternatives(after: reading(coverage: 0.3, confidence: 0.5), options: preprocessing)
         #expect(Array(lost.prefix(2)) == [.foundLines, .halfSize])
-        #expect(Set(lost) == Set(ReadingStrategy.allCases).subtracting([.standard]))
+        #expect(Set(lost) == Set(ReadingStrategy.allCases).subtracting([.standard, .detectedLines]))
+        // With a text detector, its lines come first, and every strategy is tried.
+        let detecting = Recogniser.alternatives(after: reading(coverage: 0.3, confidence: 0.5), options: preprocessing, detecting: true)
+        #expect(Array(detecting.prefix(2)) == [.detectedLines, .foundLines])
+        #expect(Set(detecting) == Set(ReadingStrategy.allCases).subtracting([.standard]))
     }
 
     @Test("a chosen pipeline (--preprocess, --no-preprocess) runs as chosen, without a check")

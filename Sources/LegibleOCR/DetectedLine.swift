@@ -1,0 +1,154 @@
+import Foundation
+import LegibleLayout
+
+/// Text lines found by a detector on the page in grey (`Docs/Recognition.md`, "Detected lines"),
+/// each as ``DetectedLine``s in the page's pixels, in reading order. Implemented by the
+/// handwriting module's text detector; one per recogniser, on its thread.
+public protocol LineDetector: AnyObject {
+    /// The lines on `page` (`width × height` grey values, row-major), in reading order.
+    /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
+    func lines(on page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [DetectedLine]
+}
+
+/// One line a text detector found: the rectangle along the line's own direction (its four
+/// corners, clockwise from the start of its top edge), its bounds, and the detector's mean
+/// probability inside it. Pixels of the page, origin top-left, y down.
+public struct DetectedLine: Equatable, Sendable {
+    /// The corners, clockwise from the top-left along the line.
+    public var corners: [PixelPoint]
+    /// The corners' bounds, inside the page.
+    public var box: PixelBox
+    /// The detector's mean probability inside the rectangle, 0…1.
+    public var score: Double
+
+    /// The lines of a probability map of `width × height` (row-major): each piece of the map
+    /// above `threshold` (8-connected) as its smallest rectangle along its principal direction,
+    /// kept when the map's mean over that rectangle reaches `boxThreshold` and its short side is
+    /// 3 pixels or more, then grown on every side by its area × `unclipRatio` / its perimeter (DB's unclip).
+    /// In the map's pixels.
+    public static func lines(
+        in map: [Float], width: Int, height: Int, threshold: Float = 0.2, boxThreshold: Float = 0.45, unclipRatio: Double = 1.4
+    ) -> [DetectedLine] {
+        guard width > 0, height > 0, map.count == width * height else { return [] }
+        var seen = [Bool](repeating: false, count: map.count)
+        var lines: [DetectedLine] = []
+        var stack: [Int] = []
+        for start in map.indices where !seen[start] && map[start] > threshold {
+            var piece: [Int] = []
+            seen[start] = true
+            stack.append(start)
+            while let index = stack.popLast() {
+                piece.append(index)
+                let (x, y) = (index % width, index / width)
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let (nx, ny) = (x + dx, y + dy)
+                        guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
+                        let next = ny * width + nx
+                        if !seen[next] && map[next] > threshold {
+                            seen[next] = true
+                            stack.append(next)
+                        }
+                    }
+                }
+            }
+            if let line = line(of: piece, in: map, width: width, boxThreshold: boxThreshold, unclipRatio: unclipRatio),
+                line.thickness <= Double(min(width, height)) * maximumThickness
+            {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// The most a line's thickness (its rectangle's short side) may be, as a share of the page's
+    /// shorter side: on a blank sheet photographed on a dark table the detector took the whole
+    /// sheet for one block of text (its mean 0.95); the largest written line in the real corpus
+    /// is under a tenth.
+    public static let maximumThickness = 0.2
+
+    /// The line's thickness: its rectangle's short side, in its page's pixels.
+    public var thickness: Double {
+        guard corners.count == 4 else { return 0 }
+        let side = { (a: PixelPoint, b: PixelPoint) in ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        return min(side(corners[0], corners[1]), side(corners[1], corners[2]))
+    }
+
+    /// The rectangle of one piece of the map (its pixels' indices), or nil when it is too thin
+    /// or too faint.
+    static func line(of piece: [Int], in map: [Float], width: Int, boxThreshold: Float, unclipRatio: Double) -> DetectedLine? {
+        guard piece.count >= 4 else { return nil }
+        let count = Double(piece.count)
+        var (sx, sy) = (0.0, 0.0)
+        for index in piece { (sx, sy) = (sx + Double(index % width), sy + Double(index / width)) }
+        let (cx, cy) = (sx / count, sy / count)
+        var (xx, yy, xy) = (0.0, 0.0, 0.0)
+        for index in piece {
+            let (dx, dy) = (Double(index % width) - cx, Double(index / width) - cy)
+            (xx, yy, xy) = (xx + dx * dx, yy + dy * dy, xy + dx * dy)
+        }
+        // The principal direction, kept within ±45° of the horizontal for a line that is
+        // wider than high, so that "along the line" reads left to right.
+        let angle = 0.5 * atan2(2 * xy, xx - yy)
+        let (ux, uy) = (cos(angle), sin(angle))
+        var (minU, maxU, minV, maxV) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+        var (left, right, top, bottom) = (Int.max, 0, Int.max, 0)
+        for index in piece {
+            let (x, y) = (index % width, index / width)
+            let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+            let (u, v) = (dx * ux + dy * uy, -dx * uy + dy * ux)
+            (minU, maxU, minV, maxV) = (min(minU, u), max(maxU, u), min(minV, v), max(maxV, v))
+            (left, right, top, bottom) = (min(left, x), max(right, x), min(top, y), max(bottom, y))
+        }
+        let (long, short) = (maxU - minU + 1, maxV - minV + 1)
+        guard min(long, short) >= 3 else { return nil }
+        // The score is the map's mean over the whole rectangle, not over the piece alone (whose
+        // pixels are all above the cut): a ring of grain round a page has a low one.
+        var (sum, inside): (Float, Int) = (0, 0)
+        for y in top...bottom {
+            for x in left...right {
+                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
+                let (u, v) = (dx * ux + dy * uy, -dx * uy + dy * ux)
+                guard u >= minU, u <= maxU, v >= minV, v <= maxV else { continue }
+                sum += map[y * width + x]
+                inside += 1
+            }
+        }
+        guard inside > 0, sum / Float(inside) >= boxThreshold else { return nil }
+        let grow = long * short * unclipRatio / (2 * (long + short))
+        let (u0, u1, v0, v1) = (minU - 0.5 - grow, maxU + 0.5 + grow, minV - 0.5 - grow, maxV + 0.5 + grow)
+        let corners = [(u0, v0), (u1, v0), (u1, v1), (u0, v1)].map { u, v in
+            PixelPoint(x: cx + 0.5 + u * ux - v * uy, y: cy + 0.5 + u * uy + v * ux)
+        }
+        return DetectedLine(corners: corners, box: bounds(of: corners), score: Double(sum / Float(inside)))
+    }
+
+    /// The bounds of `points`.
+    static func bounds(of points: [PixelPoint]) -> PixelBox {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return PixelBox(left: xs.min() ?? 0, top: ys.min() ?? 0, right: xs.max() ?? 0, bottom: ys.max() ?? 0)
+    }
+
+    /// This line in a page `scale` times the map's size, its bounds kept inside `page`.
+    public func scaled(by scale: (x: Double, y: Double), within page: (width: Int, height: Int, pixels: [UInt8])) -> DetectedLine {
+        let corners = corners.map { PixelPoint(x: $0.x * scale.x, y: $0.y * scale.y) }
+        return DetectedLine(
+            corners: corners, box: Self.bounds(of: corners).clipped(toWidth: Double(page.width), height: Double(page.height)), score: score)
+    }
+
+    /// `lines` in reading order: by rows (a line joins the row whose middle band it shares),
+    /// top to bottom, and left to right within a row.
+    public static func inReadingOrder(_ lines: [DetectedLine]) -> [DetectedLine] {
+        var rows: [[DetectedLine]] = []
+        for line in lines.sorted(by: { $0.box.midY < $1.box.midY }) {
+            if let last = rows.indices.last, let first = rows[last].first,
+                abs(first.box.midY - line.box.midY) < min(first.box.height, line.box.height) / 2
+            {
+                rows[last].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.box.x < $1.box.x } }
+    }
+}
