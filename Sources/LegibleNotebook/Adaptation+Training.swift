@@ -20,7 +20,7 @@ extension Adaptation {
         let order = StableHash.shuffled(count, seed: seed)
         var made: [String?] = []
         for (position, index) in order.enumerated() {
-            if Date() >= end, made.count { $0 != nil } >= fewestLines { break }
+            if Date() >= end, made.count(where: { $0 != nil }) >= fewestLines { break }
             let base = tools.folder + String(format: "/line-%05d", position)
             do { try write(collected.lines[index], base: base) } catch {
                 throw FileError(.io, "\(base).pgm: cannot be written (\(error.localizedDescription))")

@@ -106,7 +106,7 @@ struct TesseractTraining {
     /// Runs `/usr/bin/NAME` with `arguments`, its output to a file, killed after `seconds`.
     func tool(_ name: String, _ arguments: [String], seconds: Double = 600) throws -> Run {
         let log = folder + "/tool.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: log) else { throw NotebookError(.internalError, "cannot write \(log)") }
         defer { try? handle.close() }
         let process = Process()

@@ -21,6 +21,12 @@ public struct DetectedLine: Equatable, Sendable {
     /// The detector's mean probability inside the rectangle, 0…1.
     public var score: Double
 
+    /// A line of these `corners` (page pixels, clockwise from the top-left along the line),
+    /// bounded by `box`, with the detector's `score`.
+    public init(corners: [PixelPoint], box: PixelBox, score: Double) {
+        (self.corners, self.box, self.score) = (corners, box, score)
+    }
+
     /// The lines of a probability map of `width × height` (row-major): each piece of the map
     /// above `threshold` (8-connected) as its smallest rectangle along its principal direction,
     /// kept when the map's mean over that rectangle reaches `boxThreshold` and its short side is
@@ -136,9 +142,48 @@ public struct DetectedLine: Equatable, Sendable {
             corners: corners, box: Self.bounds(of: corners).clipped(toWidth: Double(page.width), height: Double(page.height)), score: score)
     }
 
-    /// `lines` in reading order: by rows (a line joins the row whose middle band it shares),
-    /// top to bottom, and left to right within a row.
+    /// `lines` in reading order: where a vertical gap that no line crosses parts them into
+    /// columns (a spread's two pages, notes in a margin) with two lines or more on each side, the
+    /// left column is read, then the right, each in its own order; where only lines written
+    /// across most of the width (a heading across both pages) cross such a gap, those lines cut
+    /// the columns into bands read top to bottom; else by rows (a line joins the row whose
+    /// middle band it shares), left to right within a row.
     public static func inReadingOrder(_ lines: [DetectedLine]) -> [DetectedLine] {
+        guard lines.count > 1 else { return lines }
+        if let (left, right) = columns(of: lines) { return inReadingOrder(left) + inReadingOrder(right) }
+        let (left, right) = (lines.map(\.box.x).min() ?? 0, lines.map(\.box.maxX).max() ?? 0)
+        let across = lines.filter { $0.box.width > 0.6 * (right - left) }.sorted { $0.box.midY < $1.box.midY }
+        let others = lines.filter { line in !across.contains(line) }
+        guard !across.isEmpty, let (leftColumn, rightColumn) = columns(of: others) else { return rows(of: lines) }
+        var (restLeft, restRight, ordered) = (leftColumn, rightColumn, [DetectedLine]())
+        for line in across {
+            let (aboveLeft, aboveRight) = (
+                restLeft.filter { $0.box.midY < line.box.midY }, restRight.filter { $0.box.midY < line.box.midY }
+            )
+            ordered += inReadingOrder(aboveLeft) + inReadingOrder(aboveRight) + [line]
+            restLeft.removeAll { $0.box.midY < line.box.midY }
+            restRight.removeAll { $0.box.midY < line.box.midY }
+        }
+        return ordered + inReadingOrder(restLeft) + inReadingOrder(restRight)
+    }
+
+    /// `lines` parted at the widest vertical gap that no line crosses, with two lines or more
+    /// on each side; nil when there is none.
+    static func columns(of lines: [DetectedLine]) -> ([DetectedLine], [DetectedLine])? {
+        guard lines.count >= 4 else { return nil }
+        let sorted = lines.sorted { $0.box.x < $1.box.x }
+        var (reach, best): (Double, (gap: Double, at: Int)?) = (sorted[0].box.maxX, nil)
+        for index in 1..<sorted.count {
+            let gap = sorted[index].box.x - reach
+            if gap > 0, index >= 2, sorted.count - index >= 2, gap > (best?.gap ?? 0) { best = (gap, index) }
+            reach = max(reach, sorted[index].box.maxX)
+        }
+        guard let best else { return nil }
+        return (Array(sorted[..<best.at]), Array(sorted[best.at...]))
+    }
+
+    /// `lines` by rows, top to bottom, each left to right.
+    static func rows(of lines: [DetectedLine]) -> [DetectedLine] {
         var rows: [[DetectedLine]] = []
         for line in lines.sorted(by: { $0.box.midY < $1.box.midY }) {
             if let last = rows.indices.last, let first = rows[last].first,
