@@ -162,7 +162,7 @@ let package = Package(
             dependencies: [
                 "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook", "LegibleHandwriting",
+                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook",
             ],
             // `legible --version`: the version and commit, from git at build time (Docs/CLI.md, "Version").
             plugins: ["LegibleVersion"]),

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandLine
+import LegibleNotebook
 import LegibleOCR
 import LegiblePDFInput
 import LegibleSystem
@@ -20,7 +21,9 @@ package enum CommandTable {
                 + "73 cannot create output, 74 I/O error, 75 page deadline passed or document changed meanwhile")
         program.versionNumber = BuildVersion.describe
         program.version = { json in
-            let report = VersionReport(executable: DesktopCommands.ownPath(), environment: ProcessInfo.processInfo.environment)
+            let report = VersionReport(
+                version: BuildVersion.describe, commit: BuildVersion.commit, executable: DesktopCommands.ownPath(),
+                environment: ProcessInfo.processInfo.environment)
             return json ? try report.json() : report.line
         }
         return program
