@@ -60,8 +60,9 @@ public struct OCROptions: Hashable, Sendable {
     /// reads with PP-OCRv6 small (`Docs/Recognition.md`, "Handwriting"), 4 mends the lines
     /// Tesseract missed or ran together before they are read (`Docs/Recognition.md`, "Lines
     /// missed and run together") and maps word confidences for PP-OCRv6 small, 5 gives a word's
-    /// glyphs boxes that tile it.
-    static let handwritingVersion = 5
+    /// glyphs boxes that tile it, 6 reads the lines the text detector finds on a poor or empty
+    /// page (`Docs/Recognition.md`, "Detected lines").
+    static let handwritingVersion = 6
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
     /// "A French hand"): it reads, the page's languages are ones the head reads
