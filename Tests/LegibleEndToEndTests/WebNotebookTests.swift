@@ -426,14 +426,16 @@ struct WebCorrectionTests {
         try #require(try legible(["html", page, "-o", out, "--scans", folder]).status == 0)
         // Kept: "e" and a combining acute at 0, then a family emoji (a ZWJ sequence) at 0.
         // Dropped: a range between "e" and its accent, one inside the emoji's first surrogate
-        // pair, one inside its ZWJ sequence, and a text of a lone surrogate.
+        // pair, one inside its ZWJ sequence, a text of a lone surrogate, and a text that takes
+        // what is typed in all past what one corrections file may hold.
         let poison = Browser.Step.evaluate(
             """
             (() => { const key = 'legible-corrections:' + document.getElementById('notebook').dataset.notebook;
               const sha = document.querySelector('section.page').dataset.textSha256;
               const entry = (start, text) => ({ pageIndex: 0, textSHA256: sha, range: [start, start], text, was: '' });
               localStorage.setItem(key, JSON.stringify([entry(0, 'e\\u0301 '), entry(1, 'X'),
-                entry(0, '\\u{1F469}\\u200D\\u{1F469}\\u200D\\u{1F467}'), entry(1, 'Y'), entry(3, 'Z'), entry(0, '\\uD83E')]));
+                entry(0, '\\u{1F469}\\u200D\\u{1F469}\\u200D\\u{1F467}'), entry(1, 'Y'), entry(3, 'Z'), entry(0, '\\uD83E'),
+                entry(0, 'x'.repeat(99990))]));
               return true; })()
             """)
         let result = try Browser.run(

@@ -140,6 +140,10 @@ function save() {
   const entry = { ...pending, text, textSHA256: sections[pending.pageIndex].dataset.textSha256 };
   pending = null;
   if (text === entry.was || text.length > maximumText) return;
+  if (load().reduce((sum, kept) => sum + kept.text.length, 0) + text.length > maximumText) {
+    api.announce("Not corrected: the corrections kept would type more than one corrections file takes; download them and apply them first");
+    return;
+  }
   if (!replace(entry.pageIndex, entry.range[0], entry.range[1], text)) {
     api.announce("Select text in one paragraph to correct it");
     return;
@@ -193,8 +197,13 @@ function download() {
 // Corrections kept from an earlier visit are shown again, in the order made; one that no
 // longer fits its page (written by another page of this origin) is dropped, so that the
 // file downloaded stays one `legible edit --corrections` accepts.
+// What the kept corrections type, in all, stays within what `edit --corrections` takes from one
+// file (Docs/Hardening.md, "Edits that make a document unreadable"): entries past it are dropped,
+// in the order made, so the person's earlier corrections are kept.
+let typed = 0;
+const withinTotal = (entry) => (typed += entry.text.length) <= maximumText;
 const stored = load();
-const fitting = stored.filter((entry) => onCharacters(entry.pageIndex, entry.range[0], entry.range[1])
+const fitting = stored.filter((entry) => withinTotal(entry) && onCharacters(entry.pageIndex, entry.range[0], entry.range[1])
   && replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
 if (fitting.length !== stored.length) keep(fitting);
 showCount();
