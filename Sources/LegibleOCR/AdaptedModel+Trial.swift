@@ -98,7 +98,10 @@ extension AdaptedModel {
     public static func serveTrial(_ arguments: [String]) -> Int32 {
         guard arguments.count == 1 else { return 64 }
         ProcessLimits.cap(memoryBytes: trialMemoryBytes, seconds: trialSeconds)
+        // A file that is not a model with an LSTM network is refused before Tesseract sees it;
+        // what passes and still crashes Tesseract ends this process, which is the trial's answer.
         guard let bytes = try? TrustedFile.open(arguments[0], what: "the model", limit: maximumModelBytes).bytes(),
+            TrainedDataCheck.problem(in: bytes) == nil, TrainedDataCheck.hasComponent(TrainedDataCheck.lstmComponent, in: bytes),
             let api = try? TesseractAPI(model: bytes), let line = trialLine()
         else { return 65 }
         let box = PixelBox(x: 0, y: 0, width: Double(trialSize.width), height: Double(trialSize.height))

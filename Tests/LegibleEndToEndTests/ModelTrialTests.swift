@@ -72,4 +72,17 @@ struct ModelTrialTests {
             #expect(Date().timeIntervalSince(started) < 10)
         }
     }
+
+    @Test("the hidden trial command is bounded for anyone who types it: no model 64, not a model 65, a sound one read")
+    func trialCommand() throws {
+        guard AdaptTests.available else { return }
+        let folder = try temporaryFolder()
+        try Data("not a model".utf8).write(to: URL(fileURLWithPath: folder + "/text.traineddata"))
+        try Self.model("sound.traineddata", fill: nil, in: folder)
+        let none = try legibleProcess(["__legible-model-trial"])
+        let text = try legibleProcess(["__legible-model-trial", folder + "/text.traineddata"])
+        let sound = try legibleProcess(["__legible-model-trial", folder + "/sound.traineddata"])
+        #expect(none.status == 64 && text.status == 65, "\(none.status) \(text.status)")
+        #expect(sound.status == 0 && sound.stdout == "read\n", "\(sound.status) \(sound.stdout)")
+    }
 }
