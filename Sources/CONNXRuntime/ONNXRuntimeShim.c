@@ -105,8 +105,8 @@ static int load_system_needs(char **error) {
     return 0;
 }
 
-/// The table of the library at `path`, or NULL with a message.
-static void *const *open_api(const char *path, char **error) {
+/// The API base of the library at `path` (its system needs loaded first), or NULL with a message.
+static const ApiBase *open_base(const char *path, char **error) {
     if (load_system_needs(error) != 0) return 0;
     void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (library == 0) {
@@ -116,8 +116,16 @@ static void *const *open_api(const char *path, char **error) {
     }
     const ApiBase *(*get_base)(void) = (const ApiBase *(*)(void))dlsym(library, "OrtGetApiBase");
     const ApiBase *base = get_base ? get_base() : 0;
-    void *const *api = base ? (void *const *)base->get_api(API_VERSION) : 0;
-    if (api == 0) *error = copy(get_base ? "it does not offer ONNX Runtime's C API version 22" : "it has no OrtGetApiBase");
+    if (base == 0) *error = copy("it has no OrtGetApiBase");
+    return base;
+}
+
+/// The table of the library at `path`, or NULL with a message.
+static void *const *open_api(const char *path, char **error) {
+    const ApiBase *base = open_base(path, error);
+    if (base == 0) return 0;
+    void *const *api = (void *const *)base->get_api(API_VERSION);
+    if (api == 0) *error = copy("it does not offer ONNX Runtime's C API version 22");
     return api;
 }
 
@@ -230,17 +238,10 @@ void legible_ort_free(LegibleOrtModel *model) {
 
 char *legible_ort_version(const char *library, char **error) {
     *error = 0;
-    if (load_system_needs(error) != 0) return 0;
-    void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    if (handle == 0) {
-        const char *reason = dlerror();
-        *error = copy(reason ? reason : "cannot be opened");
-        return 0;
-    }
-    const ApiBase *(*get_base)(void) = (const ApiBase *(*)(void))dlsym(handle, "OrtGetApiBase");
-    const ApiBase *base = get_base ? get_base() : 0;
-    if (base == 0 || base->version_string == 0) {
-        *error = copy("it has no OrtGetApiBase");
+    const ApiBase *base = open_base(library, error);
+    if (base == 0) return 0;
+    if (base->version_string == 0) {
+        *error = copy("it gives no version");
         return 0;
     }
     return copy(base->version_string());

@@ -60,7 +60,30 @@ final class TesseractAPI {
 
     /// Creates and initialises an engine.
     /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit3` fails.
-    init(dataPath: String?, languages: String) throws {
+    convenience init(dataPath: String?, languages: String) throws {
+        try self.init(function: "TessBaseAPIInit3", detail: "could not load language data \"\(languages)\"") {
+            TessBaseAPIInit3($0, dataPath, languages)
+        }
+    }
+
+    /// Creates an engine for the LSTM model held in `model`, the bytes of a `.traineddata`
+    /// file already read and checked (``AdaptedModel``): Tesseract reads them from memory and
+    /// opens no file by name, so no name a person chose is ever read as its language syntax
+    /// (`+`, `~`), and what is loaded is what was checked (`Docs/Hardening.md`).
+    /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit5` fails.
+    convenience init(model: [UInt8]) throws {
+        try self.init(function: "TessBaseAPIInit5", detail: "could not load the adapted model") { handle in
+            model.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) {
+                    TessBaseAPIInit5(handle, $0.baseAddress, Int32($0.count), "adapted", OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
+                }
+            }
+        }
+    }
+
+    /// Creates an engine and initialises it with `initialise` (Tesseract's status: 0 on
+    /// success), under the lifecycle lock; `function` and `detail` name a failure.
+    private init(function: String, detail: String, _ initialise: (OpaquePointer) -> Int32) throws {
         Self.lifecycle.lock()
         defer { Self.lifecycle.unlock() }
         guard let handle = TessBaseAPICreate() else {
@@ -69,34 +92,9 @@ final class TesseractAPI {
         self.handle = handle
         // Silence "Detected N diacritics", resolution warnings etc. (`Docs/Platform.md`, "C library pitfalls").
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        guard TessBaseAPIInit3(handle, dataPath, languages) == 0 else {
+        guard initialise(handle) == 0 else {
             TessBaseAPIDelete(handle)
-            throw OCRError.engine(function: "TessBaseAPIInit3", detail: "could not load language data \"\(languages)\"")
-        }
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-    }
-
-    /// Creates an engine for the LSTM model held in `model`, the bytes of a `.traineddata`
-    /// file already read and checked (``AdaptedModel``): Tesseract reads them from memory and
-    /// opens no file by name, so no name a person chose is ever read as its language syntax
-    /// (`+`, `~`), and what is loaded is what was checked (`Docs/Hardening.md`).
-    /// - Throws: ``OCRError/engine(function:detail:)`` when `TessBaseAPIInit5` fails.
-    init(model: [UInt8]) throws {
-        Self.lifecycle.lock()
-        defer { Self.lifecycle.unlock() }
-        guard let handle = TessBaseAPICreate() else {
-            throw OCRError.engine(function: "TessBaseAPICreate", detail: "returned null")
-        }
-        self.handle = handle
-        _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
-        let status = model.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) {
-                TessBaseAPIInit5(handle, $0.baseAddress, Int32($0.count), "adapted", OEM_LSTM_ONLY, nil, 0, nil, nil, 0, 0)
-            }
-        }
-        guard status == 0 else {
-            TessBaseAPIDelete(handle)
-            throw OCRError.engine(function: "TessBaseAPIInit5", detail: "could not load the adapted model")
+            throw OCRError.engine(function: function, detail: detail)
         }
         _ = TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
     }
