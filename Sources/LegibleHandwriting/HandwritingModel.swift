@@ -173,21 +173,32 @@ public final class HandwritingModel {
         -> OpaquePointer
     {
         let model = try loadedBytes(files, features: features, hand: hand)
+        return try loaded(
+            model, named: files.model, library: library, libraryPath: files.library, threads: threads,
+            output: features ? featureOutput : nil)
+    }
+
+    /// ONNX Runtime's session for the model in `bytes` (named `name` in messages), from
+    /// `library` (checked, named `libraryPath`), with `threads` threads and `output` as a
+    /// second output when given. The one place a session is made: the reader's and the
+    /// detector's.
+    static func loaded(
+        _ bytes: [UInt8], named name: String, library: TrustedFile, libraryPath: String, threads: Int, output: String?
+    ) throws(LoadFailure) -> OpaquePointer {
         var error: UnsafeMutablePointer<CChar>?
         var libraryFailed: Int32 = 0
-        let loaded = model.withUnsafeBytes {
-            legible_ort_load(
-                library.loadPath, $0.baseAddress, $0.count, Int32(threads), features ? featureOutput : nil, &libraryFailed, &error)
+        let session = bytes.withUnsafeBytes {
+            legible_ort_load(library.loadPath, $0.baseAddress, $0.count, Int32(threads), output, &libraryFailed, &error)
         }
-        guard let loaded else {
+        guard let session else {
             defer { free(error) }
             let reason = error.map { String(cString: $0) } ?? "no reason given"
             throw LoadFailure(
                 description: libraryFailed != 0
-                    ? "\(files.library): ONNX Runtime's library could not be loaded (\(reason))"
-                    : "\(files.model): ONNX Runtime could not load it (\(reason))")
+                    ? "\(libraryPath): ONNX Runtime's library could not be loaded (\(reason))"
+                    : "\(name): ONNX Runtime could not load it (\(reason))")
         }
-        return loaded
+        return session
     }
 
     /// The model's bytes as the network is to load them: the pinned file as read and checked,

@@ -32,20 +32,8 @@ public final class TextDetector: LineDetector {
             files.library, HandwritingModel.Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
         let model = try HandwritingModel.verifiedBytes(
             files.detector, HandwritingModel.Files.pinned.detector, what: "the text detector", limit: 64 << 20)
-        var error: UnsafeMutablePointer<CChar>?
-        var libraryFailed: Int32 = 0
-        let loaded = model.withUnsafeBytes {
-            legible_ort_load(library.loadPath, $0.baseAddress, $0.count, Int32(threads), nil, &libraryFailed, &error)
-        }
-        guard let loaded else {
-            defer { free(error) }
-            let reason = error.map { String(cString: $0) } ?? "no reason given"
-            throw HandwritingModel.LoadFailure(
-                description: libraryFailed != 0
-                    ? "\(files.library): ONNX Runtime's library could not be loaded (\(reason))"
-                    : "\(files.detector): ONNX Runtime could not load it (\(reason))")
-        }
-        handle = loaded
+        handle = try HandwritingModel.loaded(
+            model, named: files.detector, library: library, libraryPath: files.library, threads: threads, output: nil)
         ProcessSymbol.handBackFreedMemory()
     }
 
