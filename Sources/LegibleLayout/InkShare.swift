@@ -82,8 +82,9 @@ struct InkShare {
     }
 
     /// Where words typed between `neighbours` go: the gap between their boxes, however narrow
-    /// (ink is never taken from a word that is still there); past the line's last word, a
-    /// stretch as wide as the text would be at the line's own character width (within the image).
+    /// (ink is never taken from a word that is still there); past the line's last word, or
+    /// before its first, a stretch as wide as the text would be at the line's own character
+    /// width (within the image), so that the new word never lies over the word beside it.
     func gap(between neighbours: (Word?, Word?), advance: Double) -> PixelBox {
         let (previous, next) = neighbours
         let top = [previous?.box.y, next?.box.y].compactMap { $0 }.min() ?? line.box.y
@@ -95,6 +96,11 @@ struct InkShare {
         if next == nil, right - left < wanted {
             // Typed past the end of the line: room is made beyond it.
             if rightToLeft { left = right - wanted } else { right = left + wanted }
+        } else if previous == nil, right - left < wanted {
+            // Typed before the line's first word: room is made before it, not over it (a word
+            // squeezed under a pixel wide lay under a centred sliver; `Docs/Hardening.md`,
+            // "The corrections harness's finding (2026-12-05)").
+            if rightToLeft { right = left + wanted } else { left = right - wanted }
         }
         if right - left < 1 {
             // Words that touch leave a gap of nothing: a one-pixel sliver between them.
