@@ -6,7 +6,8 @@ import LegibleLayout
 // any size and content, through the real model.
 extension FuzzTarget {
     /// The reader the harness runs, loaded once from where `ingest` finds it; nil where
-    /// `Tools/install-dependencies` has not put its files (the harness then checks nothing).
+    /// `Tools/install-dependencies` has not put its files (the harness then checks the crops
+    /// and their resizing alone).
     nonisolated(unsafe) static let lineReader: (model: HandwritingModel, classes: ReadingClasses, words: CTCDecoding.Vocabulary)? = {
         let folder = HandwritingModel.Files.defaultFolder(
             executable: CommandLine.arguments.first ?? "", environment: ProcessInfo.processInfo.environment)
@@ -30,7 +31,8 @@ extension FuzzTarget {
     /// the model, every box gets one reading, from its crop only, whose characters are the page
     /// script's, in order on the steps, each of confidence 0…1.
     static func line(_ data: Data) {
-        guard let reader = lineReader, data.count >= 12 else { return }
+        // The crops and their resizing need no model: they are checked on every input.
+        guard data.count >= 12 else { return }
         let bytes = [UInt8](data)
         let (width, height) = (Int(bytes[1]) + 1, Int(bytes[2]) % 64 + 1)
         let ink = Array(bytes.dropFirst(11))
@@ -55,7 +57,7 @@ extension FuzzTarget {
                 precondition(tensor.values.allSatisfy { $0 >= -1.0001 && $0 <= 1.0001 }, "a value outside [-1, 1]")
             }
         }
-        guard bytes[0] == 0, modelReads else { return }
+        guard bytes[0] == 0, modelReads, let reader = lineReader else { return }
         guard let readings = try? reader.model.readPage(image, boxes: boxes, classes: reader.classes, words: reader.words) else {
             preconditionFailure("the model failed on a line crop")
         }
