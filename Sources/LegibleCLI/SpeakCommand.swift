@@ -24,11 +24,7 @@ enum SpeakCommand {
         // The read-all's own notebook is made by NotebookSpeech; here the pages are enough.
         let documents = try pages.map(PageDocuments.load)
         let names = try NotebookSpeech.audioNames(pages)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError.cannotCreate("cannot create the folder \(folder)")
-        }
+        try OutputFolder.make(folder, naming: "the folder")
         let mine = try command[shard].map { text in try shardOf(text) }
         let selected = pages.indices.filter { $0 % (mine?.count ?? 1) == (mine?.index ?? 0) }
         guard selected.count == 1, let index = selected.first else {

@@ -33,12 +33,7 @@ public struct Ingest: Sendable {
     /// Creates the output folder and removes temporaries a killed run left there.
     /// - Throws: ``FileError`` `.cannotCreate` when the folder cannot be made or written.
     public static func prepareOutputFolder(_ output: String) throws(FileError) {
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(.cannotCreate, "cannot create output folder \(output)")
-        }
-        guard access(output, W_OK) == 0 else { throw FileError(.cannotCreate, "output folder \(output) is not writable") }
+        try OutputFolder.make(output, naming: "output folder")
         AtomicFile.removeStaleTemporaries(in: output)
     }
 

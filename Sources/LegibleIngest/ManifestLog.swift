@@ -22,11 +22,7 @@ public final class ManifestLog: @unchecked Sendable {
     /// - Throws: ``FileError`` `.cannotCreate` or `.io`.
     public init(output: String, shard: Shard, calls: SystemCalls = .live) throws(FileError) {
         let folder = (output as NSString).appendingPathComponent("manifest")
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FileError(.cannotCreate, "cannot create manifest folder \(folder)")
-        }
+        try OutputFolder.make(folder, naming: "manifest folder")
         let path = (folder as NSString).appendingPathComponent(shard.fileName + ".jsonl")
         do {
             log = try JSONLinesLog(path: path, calls: calls)
