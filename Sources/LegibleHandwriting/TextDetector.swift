@@ -23,7 +23,7 @@ public final class TextDetector: LineDetector {
     /// (`det_db_unclip_ratio`).
     public static let unclipRatio = 1.4
     /// The page's longer side, in pixels, as the detector reads it.
-    public static let longerSide = 1280
+    public static let longerSide = 960
 
     /// Loads the detector from `files` (the library and the model checked as the line reader's
     /// are), with `threads` threads for its operators.
