@@ -65,4 +65,25 @@ struct PhotographedPageTests {
         let empty = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/out/blank.json")))
         #expect(empty.lines.isEmpty, "a blank sheet read as \(empty.text.prefix(80))")
     }
+
+    @Test("a bundled scan photographed on a dark table reads its lines, whatever corpus this machine has")
+    func bundledOnDarkTable() throws {
+        guard HandwritingIngestTests.available else { return }
+        let folder = try temporaryFolder()
+        let scan = Repository.scans.appendingPathComponent("dkg-legal.png").path
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        let page = Self.photographed(grey, margin: 200)
+        try PNGCodec.encode(samples: page.pixels, width: page.width, height: page.height, channels: 1).write(
+            to: URL(fileURLWithPath: folder + "/photo.png"))
+        let run = try legible(["ingest", folder + "/photo.png", "-o", folder + "/out", "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let read = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/out/photo.json")))
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("dkg-legal.gt.json")))
+        let written = ((truth as? [String: Any])?["text"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let said = read.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let errors = Scorer.levenshtein(Array(said.lowercased()), Array(written.lowercased()))
+        print("photographed dkg-legal: \(read.lines.count) lines, CER \(Double(errors) / Double(written.count))")
+        #expect(!read.lines.isEmpty)
+        #expect(Double(errors) / Double(written.count) < 0.5, "\(said.prefix(200))")
+    }
 }

@@ -55,6 +55,32 @@ struct TextDetectorTests {
         #expect(lines.allSatisfy { $0.corners.count == 4 && $0.score >= Double(TextDetector.boxThreshold) && $0.box.width > 0 })
     }
 
+    /// A bundled scan's grey pixels and its truth lines' boxes (`Scans/STEM.gt.json`).
+    static func bundled(_ stem: String) throws -> (grey: (width: Int, height: Int, pixels: [UInt8]), truth: [PixelBox]) {
+        let scan = Repository.scans.appendingPathComponent("\(stem).png").path
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("\(stem).gt.json")))
+        let boxes = ((truth as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { line -> PixelBox? in
+            guard let box = line["box"] as? [Double], box.count == 4 else { return nil }
+            return PixelBox(x: box[0], y: box[1], width: box[2], height: box[3])
+        }
+        return (grey, boxes)
+    }
+
+    @Test(
+        "on the bundled scans (handwriting fonts on plain, ruled, squared and legal paper), the detector finds every truth line",
+        arguments: ["chicago-1", "dkg-legal", "kristi-grid", "humor-ruled", "breip-plain"])
+    func bundledScans(_ stem: String) throws {
+        guard let detector = try Self.detector() else { return }
+        let (grey, truth) = try Self.bundled(stem)
+        try #require(!truth.isEmpty)
+        let lines = try detector.lines(on: grey, until: .distantFuture)
+        let found = Self.found(truth, by: lines)
+        print("text detector, \(stem): \(lines.count) lines for \(truth.count) in the truth, \(found) of them found")
+        #expect(found >= truth.count - 1, "\(found) of \(truth.count)")
+        #expect(lines.count <= truth.count * 2 + 2)
+    }
+
     @Test("a blank page has no lines; a deadline already past stops the detector")
     func blank() throws {
         guard let detector = try Self.detector() else { return }
