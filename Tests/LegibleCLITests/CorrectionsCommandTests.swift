@@ -3,6 +3,7 @@ import LegibleCommandSupport
 import LegibleLayout
 import LegibleNotebook
 import LegiblePages
+import LegibleSystem
 import LegibleTestSupport
 import LegibleTextInput
 import Synchronization
@@ -177,17 +178,26 @@ struct CorrectionsCommandTests {
                         corrections: [.init(start: 0, end: 5, text: "Nótes")])
                 ]), in: folder)
             // By name, "/x/./plain.json" sorts before "/x/mixed.json", and "/x/mixed.json" before
-            // "/x/plain.json": the two runs would take the two locks in opposite orders.
-            let orders = [
-                [mixed, plain],
-                [folder + "/./plain.json", folder + "/./../" + URL(fileURLWithPath: folder).lastPathComponent + "/mixed.json"],
-            ]
+            // "/x/plain.json": locked by their names, the two runs would take the two locks in
+            // opposite orders.
+            let orders = [[mixed, plain], [folder + "/./plain.json", mixed]]
             let started = Date()
             let statuses = Mutex<[Int32]>([])
-            DispatchQueue.concurrentPerform(iterations: 2) { run in
-                let status = (try? legibleProcess(["edit", "--corrections", file] + orders[run]))?.status ?? -1
-                statuses.withLock { $0.append(status) }
+            // mixed.json's lock is held while both runs start, so that each has taken what it can
+            // before either goes on: by names, the first would then wait for plain.json, which
+            // the second holds while it waits for mixed.json, for the full 30 s.
+            var held: FileLock? = try FileLock(for: mixed, wait: 0)
+            let group = DispatchGroup()
+            for run in 0..<2 {
+                DispatchQueue.global().async(group: group) {
+                    let status = (try? legibleProcess(["edit", "--corrections", file] + orders[run]))?.status ?? -1
+                    statuses.withLock { $0.append(status) }
+                }
             }
+            Thread.sleep(forTimeInterval: 1.5)
+            withExtendedLifetime(held) {}
+            held = nil
+            group.wait()
             // One applies the file, the other finds it applied; neither waits out the 30 s lock.
             #expect(statuses.withLock { $0.sorted() } == [0, 65])
             #expect(Date().timeIntervalSince(started) < 20)
