@@ -50,7 +50,10 @@ public final class TextDetector: LineDetector {
         let grey = Self.resized(page, to: (mapWidth, mapHeight))
         let map = try probabilities(grey, width: mapWidth, height: mapHeight)
         let scale = (x: Double(page.width) / Double(mapWidth), y: Double(page.height) / Double(mapHeight))
-        let found = DetectedLine.lines(in: map, width: mapWidth, height: mapHeight).map { $0.scaled(by: scale, within: page) }
+        let found = DetectedLine.lines(
+            in: map, width: mapWidth, height: mapHeight, threshold: Self.threshold, boxThreshold: Self.boxThreshold,
+            unclipRatio: Self.unclipRatio
+        ).map { $0.scaled(by: scale, within: page) }
         return DetectedLine.inReadingOrder(found)
     }
 

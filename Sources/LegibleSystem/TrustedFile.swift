@@ -20,6 +20,8 @@ public final class TrustedFile {
     public let descriptor: FileDescriptor
     /// The file's size in bytes when it was opened.
     public let size: Int
+    /// What the file is, in messages ("the handwriting model").
+    public let what: String
 
     /// Why a file was not opened.
     public enum Problem: Equatable, Sendable {
@@ -43,10 +45,8 @@ public final class TrustedFile {
         public var description: String
     }
 
-    private init(path: String, descriptor: FileDescriptor, size: Int) {
-        self.path = path
-        self.descriptor = descriptor
-        self.size = size
+    private init(path: String, descriptor: FileDescriptor, size: Int, what: String) {
+        (self.path, self.descriptor, self.size, self.what) = (path, descriptor, size, what)
     }
 
     deinit { descriptor.close() }
@@ -81,7 +81,7 @@ public final class TrustedFile {
             descriptor.close()
             throw refusal(path, what, problem)
         }
-        return TrustedFile(path: path, descriptor: descriptor, size: Int(status.st_size))
+        return TrustedFile(path: path, descriptor: descriptor, size: Int(status.st_size), what: what)
     }
 
     /// What is wrong with a file of this status, nil when nothing is.
@@ -143,40 +143,27 @@ public final class TrustedFile {
     /// The file's bytes, exactly ``size`` of them, read from the descriptor from its start.
     /// - Throws: a refusal when a read fails or the file has shrunk since it was opened.
     public func bytes() throws(Refusal) -> [UInt8] {
-        var failure: Problem?
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            failure = read(into: UnsafeMutableRawBufferPointer(buffer), from: 0)
-            if failure == nil { count = size }
-        }
-        if let failure { throw Self.refusal(path, "the file", failure) }
-        return bytes
+        try read(count: size, at: 0)
     }
 
     /// Passes the file's bytes to `body` in order, 1 MiB at a time, read from the descriptor.
     public func chunks(_ body: (UnsafeRawBufferPointer) -> Void) throws(Refusal) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset = 0
         while offset < size {
-            let count = min(buffer.count, size - offset)
-            let failure = buffer.withUnsafeMutableBytes { read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<count]), from: offset) }
-            if let failure { throw Self.refusal(path, "the file", failure) }
-            buffer.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            offset += count
+            let chunk = try read(count: min(1 << 20, size - offset), at: offset)
+            chunk.withUnsafeBytes(body)
+            offset += chunk.count
         }
     }
 
-    /// Fills `buffer` from byte `offset`; a problem when a read fails or the file ends first.
-    private func read(into buffer: UnsafeMutableRawBufferPointer, from offset: Int) -> Problem? {
-        var done = 0
-        while done < buffer.count {
-            let got = pread(descriptor.rawValue, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { return .unreadable(Errno.current) }
-            if got == 0 { return .unreadable(Errno.ioError) }
-            done += got
+    /// `count` bytes from byte `offset`, by the package's one read loop
+    /// (``FileDescriptor/read(count:at:)``); a file that ends sooner is unreadable.
+    private func read(count: Int, at offset: Int) throws(Refusal) -> [UInt8] {
+        do {
+            return try descriptor.read(count: count, at: Int64(offset))
+        } catch {
+            throw Self.refusal(path, what, .unreadable(error))
         }
-        return nil
     }
 }
 
