@@ -48,11 +48,6 @@ struct IngestCommand {
 
     /// The ingest of `plan`, once planned.
     static func run(_ command: ParsedCommand, plan: IngestPlan) throws -> Int32 {
-        // A missing input is reported before a missing model: with no page there to read, no
-        // reader is loaded (`Docs/CLI.md`, "Bad input").
-        if let first = plan.pages.first, plan.pages.allSatisfy({ !FileManager.default.fileExists(atPath: $0.path) }) {
-            throw IngestError(.missingInput, "\(first.path): no such file")
-        }
         let progress = Progress(total: plan.pages.count, enabled: !command[quiet] && Console.messagesAreTerminal)
         var ingest = PageReaders(executable: DesktopCommands.ownPath()).ingest(plan)
         ingest.pageEnded = { progress.advance(label: $0) }

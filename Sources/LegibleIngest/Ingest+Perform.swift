@@ -10,6 +10,11 @@ extension Ingest {
     /// (``keepUntilExit(_:)``), also when the run fails.
     /// - Throws: the output folder's, the manifest's or the first reader's error.
     public func perform(keepingReaders: Bool) throws -> Report {
+        // A missing input is reported before a missing model: with no page there to read, no
+        // reader is loaded, for `ingest` and `pdf` alike (`Docs/CLI.md`, "Bad input").
+        if let first = plan.pages.first, plan.pages.allSatisfy({ !FileManager.default.fileExists(atPath: $0.path) }) {
+            throw IngestError(.missingInput, "\(first.path): no such file")
+        }
         let needsReader = plan.sources.contains(where: \.needsReader)
         if needsReader {
             tuneMallocForOCR(batch: plan.pages.count > 1, workers: plan.workers, environment: ProcessInfo.processInfo.environment)
