@@ -123,6 +123,10 @@ public final class HandwritingModel {
     /// a space.
     public let alphabet: [String]
     private let handle: OpaquePointer
+    /// The checked ONNX Runtime library this model was loaded from, kept open so that the text
+    /// detector beside it loads from the same checked file rather than opening and hashing the
+    /// library again (``TextDetector/init(beside:files:threads:)``).
+    let library: TrustedFile
     /// Whether a hand head is written into the network (``init(files:threads:features:layer:)``):
     /// its words' confidences are calibrated for it (``WordConfidence``).
     public let readsWithHand: Bool
@@ -149,6 +153,7 @@ public final class HandwritingModel {
             }
         alphabet = [""] + Self.symbols(ofDictionary: text) + [" "]
         handle = try Self.session(files, library: library, threads: threads, features: features, hand: hand)
+        self.library = library
         readsWithHand = hand != nil
         // The model's bytes, read to be checked and loaded, are freed by now. In a batch malloc
         // keeps freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 21 MB then

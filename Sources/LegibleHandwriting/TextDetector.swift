@@ -27,9 +27,21 @@ public final class TextDetector: LineDetector {
 
     /// Loads the detector from `files` (the library and the model checked as the line reader's
     /// are), with `threads` threads for its operators.
-    public init(files: HandwritingModel.Files, threads: Int = 1) throws(HandwritingModel.LoadFailure) {
+    public convenience init(files: HandwritingModel.Files, threads: Int = 1) throws(HandwritingModel.LoadFailure) {
         let library = try HandwritingModel.verified(
             files.library, HandwritingModel.Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
+        try self.init(files: files, library: library, threads: threads)
+    }
+
+    /// Loads the detector beside `reader`, from the ONNX Runtime library the reader was loaded
+    /// from and checked as (its model checked as ``init(files:threads:)`` checks it).
+    public convenience init(beside reader: HandwritingLineReader, files: HandwritingModel.Files, threads: Int = 1)
+        throws(HandwritingModel.LoadFailure)
+    {
+        try self.init(files: files, library: reader.model.library, threads: threads)
+    }
+
+    init(files: HandwritingModel.Files, library: TrustedFile, threads: Int) throws(HandwritingModel.LoadFailure) {
         let model = try HandwritingModel.verifiedBytes(
             files.detector, HandwritingModel.Files.pinned.detector, what: "the text detector", limit: 64 << 20)
         handle = try HandwritingModel.loaded(

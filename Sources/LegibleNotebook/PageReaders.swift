@@ -64,7 +64,7 @@ public struct PageReaders: Sendable {
     public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
         let hand = try handwritingReader(options, workers: workers)
-        recogniser.lineDetector = try textDetector(options, workers: workers)
+        recogniser.lineDetector = try hand.map { try textDetector(beside: $0, workers: workers) }
         guard let model = options.adaptedModel else {
             recogniser.lineReader = hand
             return recogniser
@@ -73,14 +73,14 @@ public struct PageReaders: Sendable {
         return recogniser
     }
 
-    /// The text detector beside the handwriting reader (`Docs/Recognition.md`, "Detected
-    /// lines"), when `options.lineChoice` asks for that reader; nil otherwise. Its files missing
-    /// or altered is a missing dependency (69), as the reader's are.
-    func textDetector(_ options: OCROptions, workers: Int) throws -> TextDetector? {
-        guard options.lineChoice != .tesseract else { return nil }
+    /// The text detector beside the handwriting reader `hand` (`Docs/Recognition.md`,
+    /// "Detected lines"), from the ONNX Runtime library the reader was checked and loaded from.
+    /// Its model missing or altered is a missing dependency (69), as the reader's files are.
+    func textDetector(beside hand: HandwritingLineReader, workers: Int) throws -> TextDetector {
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
-            return try TextDetector(files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
+            return try TextDetector(
+                beside: hand, files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
         } catch {
             throw NotebookError(.missingDependency, error.description)
         }
