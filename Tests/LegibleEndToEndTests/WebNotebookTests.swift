@@ -318,7 +318,10 @@ struct WebCorrectionTests {
     /// the text in the reader view.
     static let state = Browser.Step.evaluate(
         """
-        new Promise((done) => setTimeout(() => {
+        new Promise((done) => { const began = Date.now(); const ready = () =>
+          document.getElementById('notebook').dataset.correctionsShown !== undefined || Date.now() - began > 10000
+            ? setTimeout(read, 300) : setTimeout(ready, 50);
+          const read = () => {
           const textOf = (root) => {
             let text = '', end = null;
             for (const block of document.querySelectorAll(root + ' [data-start]')) {
@@ -330,7 +333,8 @@ struct WebCorrectionTests {
           };
           done([textOf('#notebook section[data-index="0"]'), document.getElementById('status').textContent,
             textOf('#reader section[data-index="0"]')]);
-        }, 300))
+          };
+          ready(); })
         """)
 
     /// Entries another page of this origin could write into the notebook's stored corrections:

@@ -207,6 +207,8 @@ const fitting = stored.filter((entry) => withinTotal(entry) && onCharacters(entr
   && replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
 if (fitting.length !== stored.length) keep(fitting);
 showCount();
+// The stored corrections are on the page: a test (or a host) may read it now.
+main.dataset.correctionsShown = "";
 document.addEventListener("keydown", (event) => {
   if (event.key === "F2" && !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && !dialog.open) {
     event.preventDefault();
