@@ -4,7 +4,8 @@
 /// - in the middle, as many words as before take the old boxes one for one (a replaced word
 ///   takes the old word's box; characters typed inside a word share its ink);
 /// - new words where there were none go into the gap where the caret was, between the
-///   neighbouring words, or past the line's end by the line's own character width;
+///   neighbouring words, or past the line's end by the line's own character width; where that
+///   gap has no room for them, they share the room of the words around it (``shared``);
 /// - otherwise the middle's ink is divided among its new words by their advance;
 /// - old words with no new word left free their boxes.
 struct InkShare {
@@ -37,8 +38,41 @@ struct InkShare {
         }
         let oldMiddle = Array(old[head..<(old.count - tail)])
         let freshMiddle = Array(fresh[head..<(fresh.count - tail)])
+        if oldMiddle.isEmpty, let shared = shared(freshMiddle, after: keptHead, before: keptTail) {
+            return Array(keptHead.dropLast(shared.head)) + shared.words + Array(keptTail.dropFirst(shared.tail))
+        }
         let neighbours = (keptHead.last ?? before, keptTail.first ?? after)
         return keptHead + middle(oldMiddle, freshMiddle, between: neighbours) + keptTail
+    }
+
+    /// Words typed where the gap between the words around them has no room, placed with those
+    /// words over their ink and the gap, each by its advance. The words sharing are the
+    /// corrected words on each side and the first word beyond them that was never corrected
+    /// (`head` words of `keptBefore`, `tail` of `keptAfter`); they keep their glyphs, squeezed
+    /// with them. Nil when the gap has room, or when there is no word on one side: a word typed
+    /// into a sliver lay over its neighbours, and words typed there again and again were
+    /// squeezed under a pixel (`Docs/Hardening.md`, "Open findings").
+    func shared(_ spans: [UTF16Span], after keptBefore: [Word], before keptAfter: [Word]) -> (words: [Word], head: Int, tail: Int)? {
+        guard !spans.isEmpty, let previous = keptBefore.last, let next = keptAfter.first else { return nil }
+        let (left, right) = rightToLeft ? (next, previous) : (previous, next)
+        let room = right.box.x - left.box.maxX
+        guard room < characterWidth * advance(of: UTF16Span(previous.range.end, next.range.start)) else { return nil }
+        let (head, tail) = (Self.run(keptBefore.reversed()), Self.run(keptAfter))
+        let sharing = Array(keptBefore.suffix(head)) + Array(keptAfter.prefix(tail))
+        let region = sharing.reduce(previous.box) { $0.union($1.box) }
+        let all = sharing.prefix(head).map(\.range) + spans + sharing.suffix(tail).map(\.range)
+        var placed = place(all, over: UTF16Span(all[0].start, all[all.count - 1].end), in: region)
+        for (index, word) in sharing.enumerated() {
+            let at = index < head ? index : placed.count - sharing.count + index
+            placed[at] = word.squeezed(into: placed[at].box)
+        }
+        return (placed, head, tail)
+    }
+
+    /// How many of `words`, from the first, share room: the corrected ones, and the first
+    /// never corrected.
+    static func run(_ words: some Collection<Word>) -> Int {
+        min(words.count, words.prefix { $0.corrected == true }.count + 1)
     }
 
     /// An unchanged word at its new place, its glyphs moved with it.
@@ -81,8 +115,8 @@ struct InkShare {
         }
     }
 
-    /// Where words typed between `neighbours` go: the gap between their boxes, however narrow
-    /// (ink is never taken from a word that is still there); past the line's last word, or
+    /// Where words typed between `neighbours` go: the gap between their boxes (a gap with no
+    /// room for them is shared with the words around it first, ``shared``); past the line's last word, or
     /// before its first, a stretch as wide as the text would be at the line's own character
     /// width (within the image), so that the new word never lies over the word beside it.
     func gap(between neighbours: (Word?, Word?), advance: Double) -> PixelBox {
@@ -156,5 +190,22 @@ struct InkShare {
         case "m", "w", "M", "W", "@", "%": return 1.4
         default: return 1
         }
+    }
+}
+
+extension Word {
+    /// This word in `box`, its glyphs moved and scaled along the line with it (their heights
+    /// kept): a word that gives up room to words typed beside it keeps its letters in order.
+    func squeezed(into box: PixelBox) -> Word {
+        let scale = self.box.width > 0 ? box.width / self.box.width : 0
+        let across = { (x: Double) in box.x + (x - self.box.x) * scale }
+        var moved = self
+        moved.box = box
+        moved.glyphs = glyphs?.map { glyph in
+            Glyph(
+                range: glyph.range,
+                box: PixelBox(left: across(glyph.box.x), top: glyph.box.y, right: across(glyph.box.maxX), bottom: glyph.box.maxY))
+        }
+        return moved
     }
 }

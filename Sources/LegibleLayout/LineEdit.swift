@@ -68,8 +68,17 @@ struct LineEdit {
         // end extends that word.
         let low = max(edit.range.start, line.range.start)
         let high = max(low, min(edit.range.end, line.range.end))
-        let zone = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
-        let before = words.prefix { $0.range.end < low }
+        let touched = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
+        // The words beside the stretch join it, back to the first word on each side that was
+        // never corrected, so that words typed where there is no room can share their room
+        // (`InkShare.shared`); an unchanged word there keeps its ink.
+        let untouchedBefore = words.prefix { $0.range.end < low }.count
+        var first = max(0, (touched.first ?? untouchedBefore) - 1)
+        while first > 0, words[first].corrected == true { first -= 1 }
+        var last = min(words.count - 1, (touched.last ?? untouchedBefore - 1) + 1)
+        while last >= 0, last < words.count - 1, words[last].corrected == true { last += 1 }
+        let zone = first <= last ? Array(first...last) : []
+        let before = words.prefix(first)
         let after = words.suffix(from: zone.last.map { $0 + 1 } ?? before.count)
         let zoneStart = zone.first.map { min(words[$0].range.start, low) } ?? low
         let zoneEnd = zone.last.map { max(words[$0].range.end, high) } ?? high

@@ -120,6 +120,31 @@ struct EditingTests {
         #expect(Self.word(page, "out")?.box == out.box && Self.word(page, "morning")?.box == next.box)
     }
 
+    @Test("words typed again and again between two words that touch share their room: none lies over another")
+    func typedBetweenTouchingWords() throws {
+        // "alpha" and "beta" touch, as Tesseract's boxes often do; "gamma" is further on.
+        let words = [("alpha", 100.0, 200.0), ("beta", 200.0, 280.0), ("gamma", 300.0, 400.0)].map { text, left, right in
+            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
+        }
+        let line = RecognisedLine(words: words, box: PixelBox(left: 100, top: 50, right: 400, bottom: 90), baseline: nil)
+        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
+        page.isEditable = true
+        let gamma = try #require(Self.word(page, "gamma"))
+        for round in 0..<15 {
+            let beta = try #require(Self.word(page, "beta"))
+            page.replace(TextRange(beta.range.start, beta.range.start), withText: "w\(round) ")
+        }
+        let placed = try #require(page.layout.lines.first?.words)
+        #expect(placed.count == 18)
+        for (left, right) in zip(placed, placed.dropFirst()) {
+            #expect(left.box.maxX <= right.box.x + 1e-6, "\(left.box) lies over \(right.box)")
+            #expect(left.box.width >= 1, "\(left.box) is a sliver")
+        }
+        // The room shared is the two words' and their gap's; the word beyond keeps its ink.
+        #expect(placed.first?.box.x == 100 && placed[16].box.maxX == 280 && placed[17].box == gamma.box)
+        #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
+    }
+
     @Test("a replacement spanning two lines joins the first; deleting a line's whole text removes the line")
     func acrossLines() throws {
         let page = try Self.chicago()
