@@ -285,7 +285,7 @@ let package = Package(
         // The commands in process, on committed fixtures: no real part and no process (fast tier).
         .testTarget(
             name: "LegibleCLITests",
-            dependencies: ["LegibleCLI", "LegibleCommandSupport", "LegibleLayout", "LegibleTestSupport"]),
+            dependencies: ["LegibleCLI", "LegibleCommandSupport", "LegibleImage", "LegibleLayout", "LegibleTestSupport"]),
         // What needs a process or a real part: signals, full disks, limits, Tesseract, Chromium,
         // Orca, the accessibility bus, Xvfb, Slurm.
         .testTarget(

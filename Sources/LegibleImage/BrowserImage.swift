@@ -25,4 +25,15 @@ public enum BrowserImage {
         guard let image = Leptonica.decode(data), let png = Leptonica.pngData(image) else { return nil }
         return (png, "png")
     }
+
+    /// For `data` that no browser shows (``browserExtension(of:)`` is nil): a function that
+    /// writes its PNG conversion straight to an open file descriptor, returning false when the
+    /// write fails; nil when Leptonica cannot read `data`. The decoded page is held, the PNG
+    /// never is: a 60-megapixel TIFF's PNG had been held two or three times over while it grew
+    /// (`Docs/Web.md`, "Images").
+    public static func pngWriter(for data: Data) -> ((_ descriptor: Int32) -> Bool)? {
+        Leptonica.silence()
+        guard let image = Leptonica.decode(data) else { return nil }
+        return { descriptor in Leptonica.writePNG(image, to: descriptor) }
+    }
 }

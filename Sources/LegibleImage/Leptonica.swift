@@ -95,8 +95,23 @@ package enum Leptonica {
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
         guard pixWriteMem(&bytes, &size, image.pointer, Int32(IFF_PNG)) == 0, let bytes else { return nil }
-        defer { lept_free(bytes) }
-        return Data(bytes: bytes, count: size)
+        // Leptonica's buffer becomes the Data, not a copy of it: a 60-megapixel scan's PNG is
+        // held once while `html` stages it (`Docs/Web.md`, "Images").
+        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in lept_free(pointer) })
+    }
+
+    /// Writes `image` as PNG straight to the open file `descriptor` (through a duplicate, which
+    /// is closed; `descriptor` stays open), so that the PNG is never held in memory; false when
+    /// Leptonica or the write fails.
+    package static func writePNG(_ image: PixImage, to descriptor: Int32) -> Bool {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return false }
+        guard let stream = fdopen(copy, "wb") else {
+            close(copy)
+            return false
+        }
+        let written = pixWriteStreamPng(stream, image.pointer, 0) == 0
+        return fclose(stream) == 0 && written
     }
 
     /// The image as 32-bit RGB (colormaps resolved): the image itself when it already is, else

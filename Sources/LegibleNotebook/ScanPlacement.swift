@@ -21,21 +21,34 @@ enum ScanPlacement {
                 sources.append(relativeURL(from: output, to: scan.path))
                 continue
             }
-            let ready = try browserReady(bytes, of: scan)
             if mode == .embed {
+                let ready = try browserReady(bytes, of: scan)
                 sources.append("data:\(mimeType(ready.fileExtension));base64,\(ready.bytes.base64EncodedString())")
                 continue
             }
-            let digest = ready.bytes == bytes ? scan.sha256 : Checksum.sha256Hex(of: ready.bytes)
-            let name = uniqueName(for: scan, fileExtension: ready.fileExtension, digest: digest, taken: copied)
-            if copied[name] == nil {
-                if copied.isEmpty { try Ingest.prepareOutputFolder(output + "/images") }
-                copied[name] = digest
-                try staging.stage(AtomicFile.Output(path: "\(output)/images/\(name)", bytes: ready.bytes))
-            }
+            // A copy is named by its scan's bytes: one scan used twice is copied once, and its
+            // PNG conversion, written straight into its file, is never held.
+            let fileExtension = BrowserImage.browserExtension(of: bytes) ?? "png"
+            let name = uniqueName(for: scan, fileExtension: fileExtension, digest: scan.sha256, taken: copied)
             sources.append("images/" + percentEncoded(name))
+            guard copied[name] == nil else { continue }
+            if copied.isEmpty { try Ingest.prepareOutputFolder(output + "/images") }
+            copied[name] = scan.sha256
+            try copy(bytes, of: scan, to: "\(output)/images/\(name)", staging: staging)
         }
         return sources
+    }
+
+    /// Stages `bytes` of `scan` at `path` as they are, or converted to PNG straight into the
+    /// file when no browser shows them.
+    static func copy(_ bytes: Data, of scan: VerifiedScan, to path: String, staging: AtomicFile.Staging) throws {
+        guard BrowserImage.browserExtension(of: bytes) == nil else {
+            return try staging.stage(AtomicFile.Output(path: path, bytes: bytes))
+        }
+        guard let write = BrowserImage.pngWriter(for: bytes) else {
+            throw NotebookError(.badData, "\(scan.path): is not an image a browser or Leptonica can read")
+        }
+        try staging.stage(path: path, writing: write)
     }
 
     /// `bytes` of `scan` as a browser shows them, and their extension (TIFF becomes PNG).

@@ -77,6 +77,23 @@ public enum AtomicFile {
             staged.append((try AtomicFile.writeTemporary(output, calls: calls), output.path))
         }
 
+        /// Writes `path`'s temporary file now with `write`, given its open descriptor, for an
+        /// output made straight into its file rather than held (a scan converted to PNG);
+        /// `write` returning false fails the stage, and its temporary is removed.
+        public func stage(path: String, writing write: (_ descriptor: Int32) -> Bool) throws(FileError) {
+            let (temporary, descriptor, existing) = try AtomicFile.openTemporary(for: path, calls: calls)
+            defer { descriptor.close() }
+            if let existing { _ = fchmod(descriptor.rawValue, existing & 0o7777) }
+            do {
+                guard write(descriptor.rawValue) else { throw Errno.current }
+                try descriptor.sync()
+            } catch {
+                unlink(temporary)
+                throw FileError(.io, "cannot write \(path): \(error)")
+            }
+            staged.append((temporary, path))
+        }
+
         /// Renames every staged file over its target; on a failure removes the temporaries.
         public func commit() throws(FileError) {
             for file in staged {

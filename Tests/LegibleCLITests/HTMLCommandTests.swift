@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleImage
 import LegibleTestSupport
 import Testing
 
@@ -39,6 +40,31 @@ struct HTMLCommandTests {
         #expect(try legible(["html", Self.page, "-o", out + "/embed", "--scans", Repository.scans.path, "--images", "embed"]).status == 0)
         let embedHTML = try String(contentsOfFile: out + "/embed/index.html", encoding: .utf8)
         #expect(embedHTML.contains("src=\"data:image/png;base64,iVBORw0KGgo"))
+    }
+
+    @Test("a TIFF scan is copied as a PNG of the same pixels, written straight into its file")
+    func tiffCopiedAsPNG() throws {
+        let out = try temporaryFolder()
+        let tiff = Repository.root.appendingPathComponent("Tests/Fixtures/chicago-1.tif").path
+        let scans = try temporaryFolder()
+        try FileManager.default.copyItem(atPath: tiff, toPath: scans + "/chicago-1.tif")
+        let sha = Checksum.sha256Hex(of: try Data(contentsOf: URL(fileURLWithPath: tiff)))
+        _ = try Self.edited("\"file\" : \"chicago-1.png\"", "\"file\" : \"chicago-1.tif\"", in: out)
+        let recorded = "8092b3e587613fc31da2882cf9df12847bc7e84251dba3e5b01bcafa404ba48e"
+        let page = out + "/chicago-1.json"
+        let document = String(decoding: try Data(contentsOf: URL(fileURLWithPath: page)), as: UTF8.self)
+        #expect(document.contains(recorded) && document.contains("chicago-1.tif"))
+        try Data(document.replacingOccurrences(of: recorded, with: sha).utf8).write(to: URL(fileURLWithPath: page))
+        let run = try legible(["html", page, "-o", out + "/copy", "--scans", scans])
+        #expect(run.status == 0, "\(run.stderr)")
+        let copied = try Data(contentsOf: URL(fileURLWithPath: out + "/copy/images/chicago-1.png"))
+        #expect(BrowserImage.browserExtension(of: copied) == "png")
+        let original = try ImageFile.greyImage(data: try Data(contentsOf: URL(fileURLWithPath: tiff)), path: tiff)
+        let converted = try ImageFile.greyImage(data: copied, path: "chicago-1.png")
+        #expect(converted.width == original.width && converted.height == original.height && converted.pixels == original.pixels)
+        #expect(try String(contentsOfFile: out + "/copy/index.html", encoding: .utf8).contains("src=\"images/chicago-1.png\""))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: out + "/copy/images").filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
     }
 
     @Test("the HTML without images weighs at most 1.5 times the page documents")
