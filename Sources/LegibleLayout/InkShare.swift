@@ -38,28 +38,40 @@ struct InkShare {
         }
         let oldMiddle = Array(old[head..<(old.count - tail)])
         let freshMiddle = Array(fresh[head..<(fresh.count - tail)])
-        if oldMiddle.isEmpty, let shared = shared(freshMiddle, after: keptHead, before: keptTail) {
+        if let shared = shared(freshMiddle, replacing: oldMiddle, after: keptHead, before: keptTail) {
             return Array(keptHead.dropLast(shared.head)) + shared.words + Array(keptTail.dropFirst(shared.tail))
         }
         let neighbours = (keptHead.last ?? before, keptTail.first ?? after)
         return keptHead + middle(oldMiddle, freshMiddle, between: neighbours) + keptTail
     }
 
-    /// Words typed where the gap between the words around them has no room, placed with those
-    /// words over their ink and the gap, each by its advance. The words sharing are the
-    /// corrected words on each side and the first word beyond them that was never corrected
-    /// (`head` words of `keptBefore`, `tail` of `keptAfter`); they keep their glyphs, squeezed
-    /// with them. Nil when the gap has room, or when there is no word on one side: a word typed
-    /// into a sliver lay over its neighbours, and words typed there again and again were
-    /// squeezed under a pixel (`Docs/Hardening.md`, "Open findings").
-    func shared(_ spans: [UTF16Span], after keptBefore: [Word], before keptAfter: [Word]) -> (words: [Word], head: Int, tail: Int)? {
-        guard !spans.isEmpty, let previous = keptBefore.last, let next = keptAfter.first else { return nil }
-        let (left, right) = rightToLeft ? (next, previous) : (previous, next)
-        let room = right.box.x - left.box.maxX
-        guard room < characterWidth * advance(of: UTF16Span(previous.range.end, next.range.start)) else { return nil }
+    /// Words typed where there is no room for them, placed with the words around them over
+    /// their ink, each by its advance. There is no room when words are typed between two
+    /// words whose gap is narrower than the typed text at the line's own character width, or
+    /// when the words typed in place of others (a word split, or words joined) would have under
+    /// half that width. The words sharing are the corrected words on each side and the first
+    /// word beyond them that was never corrected (`head` words of `keptBefore`, `tail` of
+    /// `keptAfter`); they keep their glyphs, squeezed with them. Nil when there is room, or no
+    /// word to share with: a word typed into a sliver lay over its neighbours, and words typed
+    /// at one place again and again, between words or inside one, were squeezed under a pixel,
+    /// then to nothing (`Docs/Hardening.md`, "The corrections harness's second finding").
+    func shared(_ spans: [UTF16Span], replacing oldWords: [Word], after keptBefore: [Word], before keptAfter: [Word]) -> (
+        words: [Word], head: Int, tail: Int
+    )? {
+        guard let first = spans.first, let last = spans.last, oldWords.count != spans.count else { return nil }
+        if oldWords.isEmpty {
+            guard let previous = keptBefore.last, let next = keptAfter.first else { return nil }
+            let (left, right) = rightToLeft ? (next, previous) : (previous, next)
+            let room = right.box.x - left.box.maxX
+            guard room < characterWidth * advance(of: UTF16Span(previous.range.end, next.range.start)) else { return nil }
+        } else {
+            let region = oldWords.dropFirst().reduce(oldWords[0].box) { $0.union($1.box) }
+            guard region.width < 0.5 * characterWidth * advance(of: UTF16Span(first.start, last.end)) else { return nil }
+        }
         let (head, tail) = (Self.run(keptBefore.reversed()), Self.run(keptAfter))
+        guard head + tail > 0 else { return nil }
         let sharing = Array(keptBefore.suffix(head)) + Array(keptAfter.prefix(tail))
-        let region = sharing.reduce(previous.box) { $0.union($1.box) }
+        let region = (sharing + oldWords).dropFirst().reduce((sharing + oldWords)[0].box) { $0.union($1.box) }
         let all = sharing.prefix(head).map(\.range) + spans + sharing.suffix(tail).map(\.range)
         var placed = place(all, over: UTF16Span(all[0].start, all[all.count - 1].end), in: region)
         for (index, word) in sharing.enumerated() {

@@ -145,6 +145,27 @@ struct EditingTests {
         #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
     }
 
+    @Test("words typed inside a word again and again share the line with its corrected words: none shrinks to nothing")
+    func typedInsideAWordAgainAndAgain() throws {
+        let page = Self.mixed()
+        let notes = try #require(Self.word(page, "Notes"))
+        for round in 0..<30 {
+            // Inside the line's first word: it is split, and the words typed take its room.
+            page.replace(TextRange(notes.range.start + 2, notes.range.start + 2), withText: "x\(round) many more words \(round) ")
+        }
+        let line = try #require(page.layout.lines.first { $0.range.start == 0 })
+        let placed = try #require(line.words)
+        for (left, right) in zip(placed, placed.dropFirst()) {
+            #expect(left.box.maxX <= right.box.x + 1e-6, "\(left.box) lies over \(right.box)")
+        }
+        // The words typed share their room by their letters: none is squeezed away (before,
+        // each split halved the room of the words typed before it, down to nothing).
+        let perUnit = placed.filter { $0.corrected == true }.map { $0.box.width / Double($0.range.length) }
+        #expect(perUnit.count > 100)
+        #expect((perUnit.max() ?? 0) <= 4 * (perUnit.min() ?? 0), "\(perUnit.min() ?? 0) to \(perUnit.max() ?? 0) pixels a letter")
+        #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
+    }
+
     @Test("a replacement spanning two lines joins the first; deleting a line's whole text removes the line")
     func acrossLines() throws {
         let page = try Self.chicago()
