@@ -304,8 +304,11 @@ extension PageIndex {
     func apply(_ splice: LineSplice) {
         let (h, a) = (splice.line, splice.range.start)
         let delta = splice.inserted.count - splice.range.length
-        // Ends at the end of the text grow with text typed there; other ends at the edit stay.
-        let (atTextEnd, endsAfter) = (splice.range.end == utf16.count, splice.range.end == utf16.count ? a - 1 : a)
+        // Ends at the end of the text grow with text typed there; other ends at the edit stay,
+        // the end of the line before an edit that replaces the last line whole among them
+        // (`Docs/Hardening.md`, "The corrections harness's fourth finding").
+        let atTextEnd = a == utf16.count
+        let endsAfter = atTextEnd ? a - 1 : a
         utf16.replace(splice.range.range, with: splice.inserted)
         lines.move(from: h + 1, by: delta) { $0 = splice.after }
         materialised = nil

@@ -134,6 +134,22 @@ struct LocalEditTests {
         }
     }
 
+    @Test("replacing the last line whole, from its start to the end of the text, leaves the line before it its end")
+    func lastLineReplacedWhole() throws {
+        // The corrections harness's fourth finding: the end of the line before moved with the
+        // edit, and its last space then had the rect of the letter before it.
+        for replacement in ["Nótes", "x", "a much longer line than the one it replaces"] {
+            let page = EditingTests.mixed()
+            let last = try #require(page.layout.lines.last)
+            page.replace(TextRange(last.range.start, page.length), withText: replacement)
+            let found = Self.differences(page.index, page.layout)
+            #expect(found.isEmpty, "\(replacement.debugDescription): \(found)")
+            #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 40).isEmpty)
+            page.undo()
+            #expect(Self.differences(page.index, page.layout).isEmpty)
+        }
+    }
+
     @Test("the text with a gap reads as an array edited the same way, wherever its gap is moved and however it grows")
     func gapText() {
         var generator = SplitMix(seed: 7)
