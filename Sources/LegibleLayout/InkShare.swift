@@ -59,11 +59,15 @@ struct InkShare {
         words: [Word], head: Int, tail: Int
     )? {
         guard let first = spans.first, let last = spans.last, oldWords.count != spans.count else { return nil }
+        var room: PixelBox?
         if oldWords.isEmpty {
-            guard let previous = keptBefore.last, let next = keptAfter.first else { return nil }
-            let (left, right) = rightToLeft ? (next, previous) : (previous, next)
-            let room = right.box.x - left.box.maxX
-            guard room < characterWidth * advance(of: UTF16Span(previous.range.end, next.range.start)) else { return nil }
+            // Between two words, or before the line's first or past its last, where the room
+            // made beyond the line stops at the image's edge.
+            let (previous, next) = (keptBefore.last, keptAfter.first)
+            let extent = UTF16Span(previous?.range.end ?? stretch.start, next?.range.start ?? stretch.end)
+            let gap = gap(between: (previous, next), advance: advance(of: extent))
+            guard gap.width < characterWidth * advance(of: extent) - 1e-9 else { return nil }
+            room = gap
         } else {
             let region = oldWords.dropFirst().reduce(oldWords[0].box) { $0.union($1.box) }
             guard region.width < 0.5 * characterWidth * advance(of: UTF16Span(first.start, last.end)) else { return nil }
@@ -71,7 +75,8 @@ struct InkShare {
         let (head, tail) = (Self.run(keptBefore.reversed()), Self.run(keptAfter))
         guard head + tail > 0 else { return nil }
         let sharing = Array(keptBefore.suffix(head)) + Array(keptAfter.prefix(tail))
-        let region = (sharing + oldWords).dropFirst().reduce((sharing + oldWords)[0].box) { $0.union($1.box) }
+        let boxes = (sharing + oldWords).map(\.box) + (room.map { [$0] } ?? [])
+        let region = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
         let all = sharing.prefix(head).map(\.range) + spans + sharing.suffix(tail).map(\.range)
         var placed = place(all, over: UTF16Span(all[0].start, all[all.count - 1].end), in: region)
         for (index, word) in sharing.enumerated() {

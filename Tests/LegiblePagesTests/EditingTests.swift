@@ -166,6 +166,25 @@ struct EditingTests {
         #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
     }
 
+    @Test("words typed again and again before a line's first word, at the image's edge, share its room: none lies over another")
+    func typedBeforeTheFirstWordAtTheEdge() throws {
+        // The line starts 4 pixels from the image's left edge: room made before it stops there.
+        let words = [("alpha", 4.0, 104.0), ("beta", 124.0, 204.0)].map { text, left, right in
+            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
+        }
+        let line = RecognisedLine(words: words, box: PixelBox(left: 4, top: 50, right: 204, bottom: 90), baseline: nil)
+        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
+        page.isEditable = true
+        for round in 0..<12 { page.replace(TextRange(0, 0), withText: "word\(round) ") }
+        let placed = try #require(page.layout.lines.first?.words)
+        #expect(placed.count == 14)
+        for (left, right) in zip(placed, placed.dropFirst()) {
+            #expect(left.box.maxX <= right.box.x + 1e-6, "\(left.box) lies over \(right.box)")
+        }
+        #expect(placed.allSatisfy { $0.box.x >= 0 && $0.box.width > 1 })
+        #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
+    }
+
     @Test("a replacement spanning two lines joins the first; deleting a line's whole text removes the line")
     func acrossLines() throws {
         let page = try Self.chicago()
