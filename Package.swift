@@ -128,6 +128,11 @@ let package = Package(
             dependencies: [
                 "CONNXRuntime", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation",
             ]),
+        // Learning: the trainer that fine-tunes the handwriting reader's whole network, run as a
+        // child over Debian's python3-torch, its Python built into the binary (Docs/Learning.md).
+        .target(
+            name: "LegibleLearning", dependencies: ["LegibleSystem", "LegibleHandwriting"], plugins: ["LegibleTrainerSource"]),
+        .plugin(name: "LegibleTrainerSource", capability: .buildTool()),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
@@ -149,7 +154,7 @@ let package = Package(
                 "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR",
                 "LegibleIngest", "LegibleWeb",
                 "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
-                "LegibleHandwriting",
+                "LegibleHandwriting", "LegibleLearning",
                 "LegiblePDFInput", "LegibleBatch",
             ]),
 
@@ -283,6 +288,13 @@ let package = Package(
             dependencies: ["LegibleCLI", "LegibleLayout", "LegibleTestSupport"],
             path: "Tests/LegibleCommandSupport"),
         // The commands in process, on committed fixtures: no real part and no process (fast tier).
+        // The network trainer over Debian's PyTorch, on real lines (Docs/Learning.md).
+        .testTarget(
+            name: "LegibleLearningTests",
+            dependencies: [
+                "LegibleLearning", "LegibleHandwriting", "LegibleImage", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport",
+                "LegibleCommandSupport",
+            ]),
         .testTarget(
             name: "LegibleCLITests",
             dependencies: ["LegibleCLI", "LegibleCommandSupport", "LegibleImage", "LegibleLayout", "LegibleTestSupport"]),
@@ -294,7 +306,7 @@ let package = Package(
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch",
                 "LegibleTestSupport",
                 "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
-                "LegibleSystem", "LegibleImage", "LegibleOCR", "LegibleEvaluation",
+                "LegibleSystem", "LegibleImage", "LegibleOCR", "LegibleEvaluation", "LegibleHandwriting",
             ]),
     ]
 )

@@ -10,7 +10,7 @@ enum AdaptCommand {
     static let spec = CommandSpec(
         name: "adapt", arguments: "PAGE.json|DIR...", positionalCount: 1...Int.max,
         summary: "Fine-tunes a model on the lines a person corrected, for ingest --model to read the rest of the notebook with.",
-        options: [output.spec, scans.spec, minutes.spec, iterations.spec, seed.spec, quiet.spec], run: run)
+        options: [output.spec, scans.spec, minutes.spec, iterations.spec, steps.spec, headOnly.spec, seed.spec, quiet.spec], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
         let documents = try PageDocuments.paths(command.positionals)
@@ -20,6 +20,8 @@ enum AdaptCommand {
         request.minutes = command[minutes] ?? request.minutes
         request.maximumIterations = command[iterations]
         request.seed = UInt64(command[seed] ?? 1)
+        request.network.steps = command[steps] ?? request.network.steps
+        request.trainsNetwork = !command[headOnly]
         let quiet = command[quiet]
         let record = try Adaptation.run(request) { round in
             guard !quiet else { return }
@@ -32,6 +34,15 @@ enum AdaptCommand {
                     format: "; their character error rate %.3f before, %.3f after %d iterations", record.heldOutErrorBefore,
                     record.heldOutErrorAfter, record.iterations)
                 + String(format: " (%.0f s)\n", record.seconds))
+        if let network = record.network {
+            try Console.out(
+                "the handwriting reader's network: \(network.trainingLines) lines learnt, \(network.heldOutLines) kept aside"
+                    + (network.pageAside ? " (a page)" : "")
+                    + String(
+                        format: "; their error %.3f before, %.3f after %d steps", network.heldOutErrorBefore, network.heldOutErrorAfter,
+                        network.steps)
+                    + (network.kept ? "; \(network.tensors) tensors kept" : "; not kept, as it read them no better") + "\n")
+        }
         if let head = record.head {
             try Console.out(
                 "the handwriting reader's head: \(head.trainingLines) lines learnt, \(head.heldOutLines) kept aside\(Self.byPage(head.pagesAside))"
@@ -57,8 +68,8 @@ enum AdaptCommand {
         let filled = min(20, Int((round.seconds / max(round.limit, 1) * 20).rounded()))
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 20 - filled)
         return String(
-            format: "[%@] %d iterations, held-out error %.3f (best %.3f), %.0f of %.0f s", bar, round.iterations, round.heldOutError,
-            round.bestError, round.seconds, round.limit)
+            format: "[%@] %@%d %@, held-out error %.3f (best %.3f), %.0f of %.0f s", bar, round.network ? "network: " : "",
+            round.iterations, round.network ? "steps" : "iterations", round.heldOutError, round.bestError, round.seconds, round.limit)
     }
 }
 
@@ -80,6 +91,13 @@ extension AdaptCommand {
     /// `--seed`.
     static let seed: Option<Int?> = .integer(
         "--seed", placeholder: "N", range: 0...Int.max, help: "chooses the lines kept aside to decide when to stop (default 1)")
+    /// `--steps`.
+    static let steps: Option<Int?> = .integer(
+        "--steps", placeholder: "N", range: 1...100_000,
+        help: "the most steps of the handwriting reader's network training, whatever the time left (default 400)")
+    /// `--head-only`.
+    static let headOnly: Option<Bool> = .flag(
+        "--head-only", help: "fit only the handwriting reader's last layer, not its whole network (needs no PyTorch)")
     /// `--quiet`.
     static let quiet: Option<Bool> = .flag("--quiet", help: "no progress lines")
 }

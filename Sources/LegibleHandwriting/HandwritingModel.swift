@@ -117,6 +117,9 @@ public final class HandwritingModel {
         public var description: String
         /// Whether the reading stopped because the page deadline passed, not for a file.
         public var pastDeadline = false
+        /// Whether a writer's model (its network) does not fit the pinned reader: bad data
+        /// (65), not a missing dependency.
+        public var badModel = false
     }
 
     /// The symbol of each class: "" for the CTC blank (class 0), the dictionary's symbols, then
@@ -136,8 +139,11 @@ public final class HandwritingModel {
     /// features under its last layer, which ``features(_:)`` and a ``head`` read; that costs
     /// the model's size again while it loads, so only a reader that needs them asks. With a
     /// `layer` other than its own, the network reads with that head written into its last
-    /// layer (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand").
-    public init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own) throws(LoadFailure) {
+    /// layer (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand"). With a `network`,
+    /// its tensors are then written over the model's own (`Docs/Learning.md`, "The trainer").
+    public init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own, network: NetworkWeights? = nil)
+        throws(LoadFailure)
+    {
         let library = try Self.verified(files.library, Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
         let dictionary = try Self.verifiedBytes(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = String(validating: dictionary, as: UTF8.self) else {
@@ -152,7 +158,7 @@ public final class HandwritingModel {
             case .head(let head): head
             }
         alphabet = [""] + Self.symbols(ofDictionary: text) + [" "]
-        handle = try Self.session(files, library: library, threads: threads, features: features, hand: hand)
+        handle = try Self.session(files, library: library, threads: threads, features: features, hand: hand, network: network)
         self.library = library
         readsWithHand = hand != nil
         // The model's bytes, read to be checked and loaded, are freed by now. In a batch malloc
@@ -174,10 +180,10 @@ public final class HandwritingModel {
     /// ONNX Runtime's session for the model, loaded from `library` (open, and checked) and from
     /// the model's bytes as ``loadedBytes(_:features:hand:)`` makes them, which are freed on
     /// return. Nothing is opened by its path again, so what is loaded is what was checked.
-    static func session(_ files: Files, library: TrustedFile, threads: Int, features: Bool, hand: WriterHead?) throws(LoadFailure)
-        -> OpaquePointer
-    {
-        let model = try loadedBytes(files, features: features, hand: hand)
+    static func session(
+        _ files: Files, library: TrustedFile, threads: Int, features: Bool, hand: WriterHead?, network: NetworkWeights? = nil
+    ) throws(LoadFailure) -> OpaquePointer {
+        let model = try loadedBytes(files, features: features, hand: hand, network: network)
         return try loaded(
             model, named: files.model, library: library, libraryPath: files.library, threads: threads,
             output: features ? featureOutput : nil)
@@ -207,11 +213,18 @@ public final class HandwritingModel {
     }
 
     /// The model's bytes as the network is to load them: the pinned file as read and checked,
-    /// with `hand` written in and the features output added when asked.
-    static func loadedBytes(_ files: Files, features: Bool, hand: WriterHead?) throws(LoadFailure) -> [UInt8] {
+    /// with `hand` written in, then `network`'s tensors, and the features output added when
+    /// asked.
+    public static func loadedBytes(_ files: Files, features: Bool, hand: WriterHead?, network: NetworkWeights? = nil) throws(LoadFailure)
+        -> [UInt8]
+    {
         var model = try pinnedModel(files)
         if let hand, !baking(hand, into: &model) {
             throw LoadFailure(description: "\(files.hand): does not fit the handwriting model's last layer")
+        }
+        if let name = network?.write(into: &model) {
+            throw LoadFailure(
+                description: "a writer's network names \(name), which the handwriting model has no tensor of that size for", badModel: true)
         }
         guard features else { return model }
         guard let graph = ModelGraph.addingOutput(Self.featureOutput, to: model) else {

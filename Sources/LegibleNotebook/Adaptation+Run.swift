@@ -14,7 +14,7 @@ extension Adaptation {
         // (`Docs/Hardening.md`, "Bounds that bound").
         let clock = Date()
         let end = clock.addingTimeInterval(request.minutes * 60)
-        let outputs = [request.output, AdaptedModel.recordPath(for: request.output)]
+        let outputs = [request.output, AdaptedModel.recordPath(for: request.output), AdaptedModel.networkPath(for: request.output)]
         try checkOutput(request.output)
         try OutputGuard.refuse(outputs: outputs, overwriting: request.documents + [request.startModel])
         let startModel = try checkedStartModel(request.startModel)
@@ -33,7 +33,7 @@ extension Adaptation {
         let start = folder + "/start.traineddata"
         try AtomicFile.commit([.init(path: start, bytes: startModel)])
         let tools = TesseractTraining(folder: folder, startModel: start)
-        let (collected, head, training, heldOut) = try learnHand(request, tools: tools, until: end)
+        let (collected, head, network, training, heldOut) = try learnHand(request, tools: tools, until: end, progress: progress)
         // The handwriting reader is gone; its pages go back before lstmtraining runs beside
         // this process (`Docs/Recognition.md`, "The writer's hand in the handwriting reader").
         ProcessSymbol.handBackFreedMemory()
@@ -47,18 +47,24 @@ extension Adaptation {
         guard let model = FileManager.default.contents(atPath: folder + "/model.traineddata") else {
             throw NotebookError(.internalError, "lstmtraining --stop_training wrote no model")
         }
-        let record = Record(
+        var record = Record(
             modelSHA256: Checksum.sha256Hex(of: model), startModelSHA256: startModelSHA256, sources: collected.sources,
             trainingLines: training.count, heldOutLines: heldOut.count, skippedLines: collected.skipped,
             unknownCharacters: collected.unknownCharacters.sorted(), seed: request.seed, iterations: trained.iterations,
             heldOutErrorBefore: trained.before, heldOutErrorAfter: trained.after, seconds: Date().timeIntervalSince(clock),
             words: Array(collected.words.sorted().prefix(AdaptedModel.maximumWords)), head: head)
+        record.network = network?.record
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.commit([
+        // The model, its record and its network are one set: a network left from an earlier
+        // run is removed with the set's commit, as the record that named it is replaced.
+        var written: [AtomicFile.Output] = [
             .init(path: request.output, bytes: model),
             .init(path: AdaptedModel.recordPath(for: request.output), bytes: try encoder.encode(record) + Data("\n".utf8)),
-        ])
+        ]
+        if let bytes = network?.bytes { written.append(.init(path: AdaptedModel.networkPath(for: request.output), bytes: Data(bytes))) }
+        try AtomicFile.commit(written)
+        if network?.bytes == nil { unlink(AdaptedModel.networkPath(for: request.output)) }
         return record
     }
 
@@ -66,14 +72,29 @@ extension Adaptation {
     /// Tesseract samples made of them (refused with too few lines before the head is learnt).
     /// The handwriting reader is let go on return, so its memory is free before `lstmtraining`
     /// starts.
+    /// The network is trained first, for up to ``networkShare`` of the time left; when it is
+    /// kept, no head is learnt (`Docs/Learning.md`, "The head and the memory").
     static func learnHand(
-        _ request: Request, tools: TesseractTraining, until end: Date
-    ) throws -> (collected: Collected, head: Record.Head?, training: [String], heldOut: [String]) {
+        _ request: Request, tools: TesseractTraining, until end: Date, progress: (Progress) -> Void
+    ) throws -> (
+        collected: Collected, head: Record.Head?, network: (bytes: [UInt8]?, record: Record.Network)?, training: [String],
+        heldOut: [String]
+    ) {
         let hand = try HeadSource(files: request.handwriting)
         let collected = try collect(
             request.documents, scans: request.scans, characters: try tools.characterSet(), hand: hand, until: end)
         let (training, heldOut) = try samples(collected, tools: tools, seed: request.seed, until: end)
-        return (collected, try hand.learn(collected, seed: request.seed, until: end), training, heldOut)
+        let networkEnd = Date(timeIntervalSinceNow: end.timeIntervalSinceNow * networkShare)
+        let network =
+            request.trainsNetwork
+            ? try learnNetwork(collected, hand: hand, request: request, folder: tools.folder, until: networkEnd) { measure in
+                progress(
+                    Progress(
+                        iterations: measure.step, heldOutError: measure.asideError, bestError: measure.bestError, seconds: measure.seconds,
+                        limit: networkEnd.timeIntervalSince(Date()) + measure.seconds, network: true))
+            } : nil
+        let head = network?.record.kept == true ? nil : try hand.learn(collected, seed: request.seed, until: end)
+        return (collected, head, network, training, heldOut)
     }
 
     /// Refuses an output that is not `NAME.traineddata`, or whose model or record is there as
@@ -83,7 +104,7 @@ extension Adaptation {
             throw NotebookError(
                 .usage, "\(output): the model's file name must end in \(AdaptedModel.suffix), the name Tesseract loads it by")
         }
-        for path in [output, AdaptedModel.recordPath(for: output)] {
+        for path in [output, AdaptedModel.recordPath(for: output), AdaptedModel.networkPath(for: output)] {
             var status = stat()
             if lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
                 throw NotebookError(.usage, "\(path): is there and is not a plain file (a folder or a link is never written through)")

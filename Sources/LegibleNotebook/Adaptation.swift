@@ -1,6 +1,7 @@
 import Foundation
 import LegibleHandwriting
 import LegibleImage
+import LegibleLearning
 import LegibleOCR
 import LegibleSystem
 
@@ -27,6 +28,12 @@ public enum Adaptation {
         public var maximumIterations: Int?
         /// Chooses which lines are kept aside; the same inputs and seed give the same model.
         public var seed: UInt64 = 1
+        /// How the handwriting reader's network is trained (`Docs/Learning.md`); its seed is
+        /// ``seed``. `steps` bounds it as `maximumIterations` bounds Tesseract's training.
+        public var network = NetworkTrainer.Settings()
+        /// Whether the network is trained at all; false keeps the head alone (and needs no
+        /// PyTorch).
+        public var trainsNetwork = true
         /// The handwriting reader whose last layer is fitted too: by default the files beside
         /// the start model, where `Tools/install-dependencies` puts both.
         public var handwriting: HandwritingModel.Files
@@ -50,11 +57,18 @@ public enum Adaptation {
         /// Seconds since training began, and the most it may take.
         public var seconds: Double
         public var limit: Double
+        /// Whether this is the handwriting reader's network training (its steps as
+        /// ``iterations``), not Tesseract's.
+        public var network = false
     }
 
     /// The start model's SHA-256: tessdata_best's `fra.traineddata` (Apache-2.0), which
     /// `Tools/install-dependencies` installs beside the handwriting reader's files.
     public static let startModelSHA256 = "907743d98915c91a3906dfbf6e48b97598346698fe53aaa797e1a064ffcac913"
+
+    /// The share of the time left, once the lines are collected, the network's training may
+    /// take; Tesseract's model and the head have the rest.
+    static let networkShare = 0.7
 
     /// Iterations a round, after which the lines kept aside are read again.
     static let roundIterations = 200

@@ -92,9 +92,16 @@ public struct PageReaders: Sendable {
         let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
         do {
             let files = HandwritingModel.Files(folder: folder)
+            let network = try Self.network(of: options.adaptedModel)
+            // A writer's network is read over the last layer it was trained from, whatever
+            // the languages (`Docs/Learning.md`, "Reading with a writer's network").
+            let layer: HandwritingModel.LastLayer =
+                network != nil
+                ? (options.adaptedModel?.networkStart == .frenchHand ? .frenchHand : .own)
+                : options.readsWithHandHead ? .frenchHand : .own
             let model = try HandwritingModel(
-                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil,
-                layer: options.readsWithHandHead ? .frenchHand : .own)
+                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil, layer: layer,
+                network: network)
             var words = try Self.wordList(forLanguages: options.languages)
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)
@@ -113,10 +120,22 @@ public struct PageReaders: Sendable {
             return HandwritingLineReader(model: model, words: words)
         } catch let error as NotebookError {
             throw error
+        } catch let error as HandwritingModel.LoadFailure where error.badModel {
+            throw NotebookError(.badData, "\(options.adaptedModel?.path ?? ""): \(error.description)")
         } catch {
             // A model file or a word list: each failure is one line naming the file.
             throw NotebookError(.missingDependency, String(describing: error))
         }
+    }
+
+    /// The writer's network of `adapted`, when its record keeps one; refused (65) when its
+    /// bytes, which matched the record, are not a network file.
+    static func network(of adapted: AdaptedModel?) throws -> NetworkWeights? {
+        guard let adapted, let bytes = adapted.network else { return nil }
+        guard let network = NetworkWeights(bytes: bytes) else {
+            throw NotebookError(.badData, "\(AdaptedModel.networkPath(for: adapted.path)): is not a writer's network")
+        }
+        return network
     }
 
     /// Where `Tools/install-dependencies` puts the start model `legible adapt` fine-tunes

@@ -113,8 +113,12 @@ extension AdaptedModel {
         /// The distinct words of the corrected lines, sorted: what the handwriting reader's
         /// decoding adds to the language's word list when it reads beside this model.
         public var words: [String]
-        /// The handwriting reader's head; nil with fewer than five lines it can learn from.
+        /// The handwriting reader's head; nil with fewer than five lines it can learn from, or
+        /// when its network was trained and kept.
         public var head: Head?
+        /// The handwriting reader's network fine-tuned on the lines (`Docs/Learning.md`); nil
+        /// when none was trained, and in records made before.
+        public var network: Network?
 
         /// A record of the model whose SHA-256 is `modelSHA256`, fine-tuned from `startModelSHA256`
         /// on the lines of `sources`; the fields are as named above.

@@ -71,8 +71,11 @@ public struct AdaptedModel: Hashable, Sendable {
         self.model = model
         self.words = Self.words(in: record)
         self.head = try Self.head(in: record, path: path, record: recordPath)
+        let network = try Self.network(in: record, path: path)
+        (self.network, self.networkStart) = (network?.bytes, network?.start)
         self.sha256 = Checksum.sha256Hex(
-            of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? []))
+            of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? [])
+                + Array((record.network?.sha256).map { "\nnetwork " + $0 }.map { Array($0.utf8) } ?? []))
     }
 
     /// The handwriting reader's last layer fitted to the writer (`WriterHead`'s bytes in
@@ -88,6 +91,13 @@ public struct AdaptedModel: Hashable, Sendable {
         }
         return [UInt8](data)
     }
+
+    /// The writer's network (`NetworkWeights`' bytes in LegibleHandwriting), checked against
+    /// its record; nil when the record keeps none.
+    public var network: [UInt8]?
+    /// The last layer the writer's network was trained from, which the reader writes in
+    /// first; nil without a network.
+    public var networkStart: Record.Head.Start?
 
     /// The words of the writer's corrected lines, from its record, which the handwriting
     /// reader's decoding adds to the language's word list: at most ``maximumWords``, each a

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
 import LegibleOCR
@@ -48,9 +49,10 @@ struct AdaptTests {
     func learns() throws {
         guard Self.available else { return }
         let (folder, document) = try Self.page(corrected: true)
-        let first = try legible(["adapt", document, "-o", folder + "/a.traineddata", "--iterations", "200", "--quiet"])
+        // The head alone (`--head-only`): the whole network is the next test's.
+        let first = try legible(["adapt", document, "-o", folder + "/a.traineddata", "--iterations", "200", "--head-only", "--quiet"])
         #expect(first.status == 0 && first.stderr.isEmpty, "\(first.stderr)")
-        let second = try legible(["adapt", document, "-o", folder + "/b.traineddata", "--iterations", "200"])
+        let second = try legible(["adapt", document, "-o", folder + "/b.traineddata", "--iterations", "200", "--head-only"])
         #expect(second.status == 0 && second.stderr.contains("200 iterations, held-out error"), "\(second.stderr)")
         let model = try Data(contentsOf: URL(fileURLWithPath: folder + "/a.traineddata"))
         #expect(
@@ -129,6 +131,142 @@ struct AdaptTests {
         #expect(pdf.status == 0, "\(pdf.stderr)")
         let kept = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/kept/dkg-ruled.json")))
         #expect(kept.lines.contains { $0.reader == .adapted }, "\(kept.lines.map(\.reader))")
+    }
+
+    /// Whether Debian's PyTorch is here for the network trainer (`Docs/Learning.md`).
+    static var trainerAvailable: Bool {
+        RealParts.available(
+            FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/torch/__init__.py"),
+            reason: "python3-torch is not installed (Tools/install-dependencies)")
+    }
+
+    @Test(
+        "adapt trains the reader's whole network: its record, the same bytes for the same seed, and ingest --model reads with it"
+    )
+    func learnsTheNetwork() throws {
+        guard Self.available, Self.trainerAvailable else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        let arguments = ["--iterations", "50", "--steps", "3", "--quiet"]
+        let first = try legible(["adapt", document, "-o", folder + "/a.traineddata"] + arguments)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("the handwriting reader's network: "), "\(first.stdout)")
+        let record = try JSONDecoder().decode(
+            AdaptedModel.Record.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/a.adapted.json")))
+        let network = try #require(record.network)
+        #expect(network.steps == 3 && network.trainingLines + network.heldOutLines == 6 && !network.pageAside, "\(network)")
+        #expect(network.kept == (network.heldOutErrorAfter < network.heldOutErrorBefore), "\(network)")
+        // The page was read in English: the network started from the model's own last layer.
+        #expect(network.start == .model && network.layers == "all")
+        let file = folder + "/a.network"
+        #expect(FileManager.default.fileExists(atPath: file) == network.kept)
+        if network.kept {
+            #expect(network.sha256 == Checksum.sha256Hex(ofFileAt: file) && record.head == nil, "\(network)")
+            let second = try legible(["adapt", document, "-o", folder + "/b.traineddata"] + arguments)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: file)) == Data(contentsOf: URL(fileURLWithPath: folder + "/b.network")),
+                "the same inputs and seed give the same network")
+        }
+    }
+
+    @Test("ingest --model reads with a writer's network, and refuses one altered, missing or not fitting the reader (65)")
+    func networkRefusals() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let scan = Repository.scans.appendingPathComponent("kristi-legal.png").path
+        try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", toPath: folder + "/eng.traineddata")
+        let digest = try #require(Checksum.sha256Hex(ofFileAt: folder + "/eng.traineddata"))
+        // A network that only moves the last layer's bias: every class but the space 30 lower.
+        let columns = 18_710
+        let bias = (0..<columns).map { $0 == columns - 1 ? Float(30) : Float(-30) }
+        let spaces = NetworkWeights.encoded([.init(name: "linear_8.b_0", values: bias)])
+        let unfit = NetworkWeights.encoded([.init(name: "linear_8.b_0", values: [1, 2, 3])])
+        for (name, bytes) in [("spaces", spaces), ("unfit", unfit), ("altered", spaces), ("missing", spaces)] {
+            try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/\(name).traineddata")
+            var record = try JSONDecoder().decode(AdaptedModel.Record.self, from: Self.record(naming: digest))
+            record.network = AdaptedModel.Record.Network(
+                sha256: Checksum.sha256Hex(of: bytes), tensors: 1, values: columns, layers: "all", trainingLines: 5, heldOutLines: 1,
+                pageAside: false, widthScale: 1, start: .model, heldOutErrorBefore: 0.5, heldOutErrorAfter: 0.4, steps: 3, seed: 1,
+                seconds: 1, kept: true)
+            try JSONEncoder().encode(record).write(to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
+            if name != "missing" { try Data(bytes).write(to: URL(fileURLWithPath: folder + "/\(name).network")) }
+        }
+        var altered = try Data(contentsOf: URL(fileURLWithPath: folder + "/altered.network"))
+        altered[altered.count - 1] ^= 1
+        try altered.write(to: URL(fileURLWithPath: folder + "/altered.network"))
+        // Read with the network, the page names another model than with the same record
+        // without it (the options digest covers the network's SHA-256); what the network reads
+        // is the trainer's test (`NetworkTrainerTests`, through the same ONNX Runtime door).
+        try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/plain.traineddata")
+        try Self.record(naming: digest).write(to: URL(fileURLWithPath: folder + "/plain.adapted.json"))
+        var digests: [String] = []
+        for name in ["spaces", "plain"] {
+            let read = try legible([
+                "ingest", scan, "-o", folder + "/\(name)", "--reader", "handwriting", "--model", folder + "/\(name).traineddata", "-q",
+            ])
+            #expect(read.status == 0, "\(read.stderr)")
+            let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/\(name)/kristi-legal.json")))
+            digests.append(layout.engine?.optionsDigest ?? "")
+        }
+        #expect(digests[0] != digests[1] && !digests[0].isEmpty, "\(digests)")
+        let cases: [(String, String)] = [
+            ("altered", "is not the network the record"), ("missing", "its network"), ("unfit", "no tensor of that size"),
+        ]
+        for (name, reason) in cases {
+            let run = try legible([
+                "ingest", scan, "-o", folder + "/out", "--reader", "handwriting", "--model", folder + "/\(name).traineddata",
+            ])
+            #expect(
+                run.status == 65 && run.stderr.contains(reason) && run.stderr.split(separator: "\n").count == 1, "\(name): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out/kristi-legal.json"))
+        }
+    }
+
+    @Test("SIGTERM, SIGINT or SIGHUP while the network trains: the trainer is stopped and the work folder removed")
+    func signalledWhileTraining() throws {
+        guard Self.available, Self.trainerAvailable else { return }
+        let (folder, document) = try Self.page(corrected: true)
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let work = try temporaryFolder()
+            let process = Process()
+            process.executableURL = Repository.legibleExecutable
+            process.arguments = ["adapt", document, "-o", folder + "/hand.traineddata", "--steps", "5000", "--quiet"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work]) { $1 }
+            (process.standardError, process.standardOutput) = (FileHandle.nullDevice, FileHandle.nullDevice)
+            try process.run()
+            // The trainer: a child of adapt running legible_train.py.
+            var trainer: pid_t?
+            for _ in 0..<600 where trainer == nil {
+                Thread.sleep(forTimeInterval: 0.1)
+                trainer = Self.child(of: process.processIdentifier, running: "legible_train.py")
+            }
+            let child = try #require(trainer, "the trainer never started")
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            var gone = false
+            for _ in 0..<100 where !gone {
+                gone = kill(child, 0) != 0
+                if !gone { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            #expect(gone, "the trainer outlived adapt after signal \(signal)")
+            #expect((try FileManager.default.contentsOfDirectory(atPath: work)).isEmpty, "signal \(signal) left the work folder")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/hand.traineddata"))
+        }
+    }
+
+    /// A child process of `parent` whose command line holds `text`.
+    static func child(of parent: pid_t, running text: String) -> pid_t? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for name in names {
+            guard let pid = pid_t(name), let status = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let close = status.lastIndex(of: ")"), let parentField = status[close...].split(separator: " ").dropFirst(2).first,
+                pid_t(parentField) == parent,
+                let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(name)/cmdline")),
+                String(decoding: command, as: UTF8.self).contains(text)
+            else { continue }
+            return pid
+        }
+        return nil
     }
 
     @Test("bad inputs to adapt: one line, a documented exit, and no model left", arguments: AdaptRefusal.allCases)
