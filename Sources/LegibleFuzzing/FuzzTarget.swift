@@ -79,6 +79,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// leaves a page that validates, keeps its text-input contract, and is written within the
     /// readers' limit.
     case corrections
+    /// A writer's network file as `ingest --model` reads it: reading never traps, a network
+    /// read encodes back to its bytes, and written over a model it fits, each tensor reads back.
+    case network
 
     /// Runs one input.
     public func run(_ data: Data) {
@@ -101,6 +104,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .head: Self.head(data)
         case .model: Self.model(data)
         case .corrections: Self.corrections(data)
+        case .network: Self.network(data)
         }
     }
 

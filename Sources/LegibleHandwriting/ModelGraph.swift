@@ -4,7 +4,7 @@
 /// weights read, so a writer's own last layer can start from them, and written, so a hand head
 /// is read by the network itself ("A French hand"). The model is pinned
 /// by its SHA-256 before any of this runs; anything not as expected gives nil.
-enum ModelGraph {
+package enum ModelGraph {
     /// One field of a message: its number, its wire type, and where its value lies (for a
     /// length-delimited field, the payload without its length).
     struct Field {
@@ -58,7 +58,7 @@ enum ModelGraph {
     }
 
     /// `value` as a base-128 varint.
-    static func encode(_ value: Int) -> [UInt8] {
+    package static func encode(_ value: Int) -> [UInt8] {
         var value = UInt64(value)
         var bytes: [UInt8] = []
         repeat {
@@ -70,7 +70,7 @@ enum ModelGraph {
     }
 
     /// A length-delimited field `number` holding `payload`.
-    static func message(_ number: Int, _ payload: [UInt8]) -> [UInt8] {
+    package static func message(_ number: Int, _ payload: [UInt8]) -> [UInt8] {
         encode(number << 3 | 2) + encode(payload.count) + payload
     }
 
@@ -100,7 +100,7 @@ enum ModelGraph {
 
     /// The float values and dimensions of the constant named `name` (``constantData(_:in:)``),
     /// stored as little-endian raw data.
-    static func constant(_ name: String, in model: [UInt8]) -> (dimensions: [Int], values: [Float])? {
+    package static func constant(_ name: String, in model: [UInt8]) -> (dimensions: [Int], values: [Float])? {
         guard let (dimensions, raw) = constantData(name, in: model) else { return nil }
         let values = stride(from: raw.lowerBound, to: raw.upperBound, by: 4).map { offset in
             Float(
