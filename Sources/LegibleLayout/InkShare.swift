@@ -63,7 +63,9 @@ struct InkShare {
         if oldWords.isEmpty {
             // Between two words, or before the line's first or past its last, where the room
             // made beyond the line stops at the image's edge.
-            let (previous, next) = (keptBefore.last, keptAfter.first)
+            // The words beside the gap, kept in the stretch or just outside it: a gap measured
+            // from the line's start while a word stood there put new words over it.
+            let (previous, next) = (keptBefore.last ?? before, keptAfter.first ?? after)
             let extent = UTF16Span(previous?.range.end ?? stretch.start, next?.range.start ?? stretch.end)
             let gap = gap(between: (previous, next), advance: advance(of: extent))
             guard gap.width < characterWidth * advance(of: extent) - 1e-9 else { return nil }
@@ -119,12 +121,16 @@ struct InkShare {
     /// Each of `spans` in its part of `region`, which holds the text of `extent`: the parts
     /// follow the characters' advances, spaces included.
     func place(_ spans: [UTF16Span], over extent: UTF16Span, in region: PixelBox) -> [Word] {
+        // Every unit's place, not only each character's: a word split at a space can start
+        // inside a cluster (a mark typed after the space joins it), and a start that was not
+        // found had put the word at the region's left edge, over the words before it.
         var reached: [Int: Double] = [extent.start: 0]
         var (offset, cursor) = (extent.start, 0.0)
         for character in String(decoding: newText[extent.range], as: UTF16.self) {
-            offset += character.utf16.count
-            cursor += Self.advance(character)
-            reached[offset] = cursor
+            let (units, advance) = (character.utf16.count, Self.advance(character))
+            for unit in 1...units { reached[offset + unit] = cursor + advance * Double(unit) / Double(units) }
+            offset += units
+            cursor += advance
         }
         let total = max(cursor, 0.001)
         return spans.map { span in

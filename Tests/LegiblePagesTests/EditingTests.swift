@@ -185,6 +185,25 @@ struct EditingTests {
         #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
     }
 
+    @Test("a word that starts inside a cluster (a mark typed after a space) takes its own place, not the stretch's start")
+    func wordStartingInsideACluster() throws {
+        let words = [("alpha", 100.0, 200.0), ("beta", 220.0, 300.0), ("gamma", 320.0, 420.0)].map { text, left, right in
+            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
+        }
+        let line = RecognisedLine(words: words, box: PixelBox(left: 100, top: 50, right: 420, bottom: 90), baseline: nil)
+        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
+        page.isEditable = true
+        let beta = try #require(Self.word(page, "beta"))
+        // U+0301 after the space joins the space's cluster: the word "\u{301}c" starts inside it.
+        page.replace(TextRange(beta.range.start, beta.range.end), withText: "bb \u{301}cc dd")
+        let placed = try #require(page.layout.lines.first?.words)
+        #expect(placed.count == 5)
+        for (left, right) in zip(placed, placed.dropFirst()) {
+            #expect(left.box.maxX <= right.box.x + 1e-6, "\(left.box) lies over \(right.box)")
+        }
+        #expect(checkTextInput(page, bounds: page.bounds.insetBy(dx: -2, dy: -2), sampleLimit: 60).isEmpty)
+    }
+
     @Test("a replacement spanning two lines joins the first; deleting a line's whole text removes the line")
     func acrossLines() throws {
         let page = try Self.chicago()
