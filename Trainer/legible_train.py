@@ -186,6 +186,50 @@ def follow_parent(parent):
         sys.exit(0)
 
 
+class Fitting:
+    """Training of `parameters` from their start values, step by step, within a deadline."""
+
+    def __init__(self, graph, parameters, job, generator, deadline):
+        self.graph, self.parameters, self.job, self.generator, self.deadline = graph, parameters, job, generator, deadline
+        self.start = [w.detach().clone() for w in parameters]
+        self.restart()
+        self.lasted = 0.0
+
+    def restart(self):
+        """Back to the start weights, with a fresh optimiser."""
+        with torch.no_grad():
+            for weight, first in zip(self.parameters, self.start):
+                weight.copy_(first)
+        self.optimiser = torch.optim.AdamW(self.parameters, lr=float(self.job.get("rate", 3e-5)), weight_decay=0)
+
+    def steps(self, lines, reserve):
+        """Yields after each step on `lines`, in an order drawn from the seed, for as long as a
+        step and `reserve()` seconds more end before the deadline."""
+        size, budget = int(self.job.get("batch", 8)), int(self.job.get("pixels", 3200))
+        pull = float(self.job.get("pull", 1e-3))
+        while True:
+            order = torch.randperm(len(lines), generator=self.generator).tolist()
+            for group in batches([lines[i] for i in order], size, budget):
+                # A step (and the measure that may follow it) is begun only when it can end in time.
+                if time.monotonic() + self.lasted + reserve() > self.deadline:
+                    return
+                began = time.monotonic()
+                group = [(augmented(plane, self.generator), label) for plane, label in group]
+                logits = self.graph(batch(group))
+                log_probs = F.log_softmax(logits, -1).transpose(0, 1)
+                lengths = torch.tensor([min(steps_of(p.shape[1]), logits.shape[1]) for p, _ in group])
+                targets = torch.tensor([c for _, label in group for c in label])
+                target_lengths = torch.tensor([len(label) for _, label in group])
+                loss = F.ctc_loss(log_probs, targets, lengths, target_lengths, blank=0, zero_infinity=True)
+                loss = loss + pull * sum(((w - w0) ** 2).sum() for w, w0 in zip(self.parameters, self.start))
+                self.optimiser.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(self.parameters, 5.0)
+                self.optimiser.step()
+                self.lasted = time.monotonic() - began
+                yield
+
+
 def main(folder):
     job = json.load(open(os.path.join(folder, "job.json")))
     follow_parent(int(job.get("parent", 0)))
@@ -201,54 +245,51 @@ def main(folder):
     parameters = [w for n, w in zip(graph.names, graph.weights) if n in chosen]
     for name, weight in zip(graph.names, graph.weights):
         weight.requires_grad_(name in chosen)
-    start = [w.detach().clone() for w in parameters]
-    optimiser = torch.optim.AdamW(parameters, lr=float(job.get("rate", 3e-5)), weight_decay=0)
+    fitting = Fitting(graph, parameters, job, generator, deadline)
     graph.eval()
+    weights = os.path.join(folder, "weights.bin")
     measured = time.monotonic()
     best = error_rate(graph, aside)
+    measure = time.monotonic() - measured
     print("step 0 aside %.4f best %.4f seconds %.1f" % (best, best, time.monotonic() - clock), flush=True)
-    write_weights(os.path.join(folder, "weights.bin"), graph, names)
-    size, every, patience = int(job.get("batch", 8)), int(job.get("every", 10)), int(job.get("patience", 3))
-    pull, waited, step = float(job.get("pull", 1e-3)), 0, 0
-    # Lines in a fixed order drawn from the seed, by width so a batch wastes little padding.
-    budget, lasted, measure = int(job.get("pixels", 6400)), 0.0, time.monotonic() - measured
-    while step < int(job["steps"]) and time.monotonic() + lasted < deadline:
-        order = torch.randperm(len(train), generator=generator).tolist()
-        for group in batches([train[i] for i in order], size, budget):
-            # A step (and the measure that may follow it) is begun only when it can end in time.
-            if time.monotonic() + lasted + measure > deadline:
-                return 0
-            began = time.monotonic()
-            group = [(augmented(plane, generator), label) for plane, label in group]
-            x = batch(group)
-            logits = graph(x)
-            log_probs = F.log_softmax(logits, -1).transpose(0, 1)
-            lengths = torch.tensor([min(steps_of(p.shape[1]), logits.shape[1]) for p, _ in group])
-            targets = torch.tensor([c for _, label in group for c in label])
-            target_lengths = torch.tensor([len(label) for _, label in group])
-            loss = F.ctc_loss(log_probs, targets, lengths, target_lengths, blank=0, zero_infinity=True)
-            loss = loss + pull * sum(((w - w0) ** 2).sum() for w, w0 in zip(parameters, start))
-            optimiser.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(parameters, 5.0)
-            optimiser.step()
-            step += 1
-            lasted = time.monotonic() - began
-            if step % every == 0 or step >= int(job["steps"]):
-                measured = time.monotonic()
-                rate = error_rate(graph, aside)
-                measure = time.monotonic() - measured
-                if rate < best:
-                    best, waited = rate, 0
-                    write_weights(os.path.join(folder, "weights.bin"), graph, names)
-                else:
-                    waited += 1
-                print("step %d aside %.4f best %.4f seconds %.1f" % (step, rate, best, time.monotonic() - clock), flush=True)
-                if waited >= patience:
-                    return 0
-            if step >= int(job["steps"]) or time.monotonic() >= deadline:
-                return 0
+    write_weights(weights, graph, names)
+    every, patience, most = int(job.get("every", 10)), int(job.get("patience", 3)), int(job["steps"])
+    step = best_step = waited = 0
+    for _ in fitting.steps(train, lambda: measure):
+        step += 1
+        if step % every == 0 or step >= most:
+            measured = time.monotonic()
+            rate = error_rate(graph, aside)
+            measure = time.monotonic() - measured
+            if rate < best:
+                best, best_step, waited = rate, step, 0
+                write_weights(weights, graph, names)
+            else:
+                waited += 1
+            print("step %d aside %.4f best %.4f seconds %.1f" % (step, rate, best, time.monotonic() - clock), flush=True)
+            if waited >= patience:
+                break
+        if step >= most:
+            break
+    if job.get("refit") and best_step > 0:
+        refit(fitting, train + aside, round(best_step * (len(train) + len(aside)) / len(train)), weights, names, clock)
     return 0
+
+
+def refit(fitting, lines, steps, weights, names, clock):
+    """The network learnt again from its start on every line, those kept aside too, for as
+    many passes over them as the best measure took: the lines kept aside chose when to stop,
+    and are then learnt too. Written only when every step ends in time; else the weights
+    measured stay."""
+    fitting.restart()
+    done = 0
+    for _ in fitting.steps(lines, lambda: 0.0):
+        done += 1
+        if done >= steps:
+            write_weights(weights, fitting.graph, names)
+            print("refit %d steps seconds %.1f" % (done, time.monotonic() - clock), flush=True)
+            return
+    # Out of time: the refit is let go; the weights kept are those the lines kept aside measured.
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ extension NetworkTrainer {
         let job: [String: Any] = [
             "seed": settings.seed, "seconds": seconds, "steps": settings.steps, "threads": settings.threads, "batch": settings.batch,
             "rate": settings.rate, "pull": settings.pull, "trained": settings.layers.rawValue, "every": settings.every,
-            "patience": settings.patience, "pixels": settings.pixels, "parent": Int(getpid()),
+            "patience": settings.patience, "pixels": settings.pixels, "refit": settings.refit, "parent": Int(getpid()),
         ]
         outputs += [
             AtomicFile.Output(path: folder + "/model.onnx", bytes: Data(model)),
@@ -106,6 +106,15 @@ extension NetworkTrainer {
             else { return nil }
             return Progress(step: step, asideError: now, bestError: best, seconds: seconds)
         }
+    }
+
+    /// The steps of the refit the progress log reports (`refit N steps seconds T`), or 0.
+    static func refitSteps(in log: String) -> Int {
+        let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+        return lines.compactMap { line -> Int? in
+            let parts = line.split(separator: " ")
+            return parts.count == 5 && parts[0] == "refit" ? Int(parts[1]) : nil
+        }.last ?? 0
     }
 
     /// The child's end as a failure, when it failed: 69 a missing runtime, a full disk no room,

@@ -57,7 +57,11 @@ public enum NetworkTrainer {
         /// Steps between measures of the lines kept aside, and measures without a better one
         /// after which training stops.
         public var every = 10
-        public var patience = 3
+        public var patience = 2
+        /// Whether, once the lines kept aside have chosen the number of steps, the network is
+        /// learnt again from its start on every line, those kept aside too, for as many passes
+        /// (`Docs/Learning.md`, "Learning the lines kept aside too").
+        public var refit = true
         /// The interpreter the child runs in: Debian's, where `python3-torch` is installed,
         /// never looked up on `PATH`.
         public var python = NetworkTrainer.python
@@ -86,8 +90,11 @@ public enum NetworkTrainer {
         /// the weights kept.
         public var before: Double
         public var after: Double
-        /// Steps taken in all.
+        /// Steps taken in the measured pass.
         public var steps: Int
+        /// Steps of the pass that learnt every line again (0 when there was none, or it did
+        /// not end in time and the measured weights were kept).
+        public var refitSteps: Int
     }
 
     /// Why training could not run or finish.
@@ -119,6 +126,8 @@ public enum NetworkTrainer {
             let bytes = FileManager.default.contents(atPath: folder + "/weights.bin").map(Array.init),
             let weights = NetworkWeights(bytes: bytes)
         else { throw Failure(kind: .failed, description: "the trainer left no weights") }
-        return Result(bytes: bytes, weights: weights, before: first.asideError, after: last.bestError, steps: last.step)
+        return Result(
+            bytes: bytes, weights: weights, before: first.asideError, after: last.bestError, steps: last.step,
+            refitSteps: refitSteps(in: folder + "/progress.log"))
     }
 }

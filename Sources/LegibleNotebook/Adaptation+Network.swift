@@ -57,12 +57,13 @@ extension Adaptation {
             }
         }
         let kept = result.after < result.before
-        let record = Record.Network(
+        var record = Record.Network(
             sha256: kept ? Checksum.sha256Hex(of: result.bytes) : nil, tensors: result.weights.tensors.count,
             values: result.weights.tensors.reduce(0) { $0 + $1.values.count }, layers: settings.layers.rawValue,
             trainingLines: made.count - aside.count, heldOutLines: aside.count, pageAside: HeadSource.asideByPage(pages), widthScale: scale,
             start: start, heldOutErrorBefore: result.before, heldOutErrorAfter: result.after, steps: result.steps, seed: request.seed,
             seconds: Date().timeIntervalSince(clock), kept: kept)
+        record.refitSteps = result.refitSteps
         return (kept ? result.bytes : nil, record)
     }
 }

@@ -68,7 +68,7 @@ public enum Adaptation {
 
     /// The share of the time left, once the lines are collected, the network's training may
     /// take; Tesseract's model and the head have the rest.
-    static let networkShare = 0.7
+    static let networkShare = 0.85
 
     /// Iterations a round, after which the lines kept aside are read again.
     static let roundIterations = 200

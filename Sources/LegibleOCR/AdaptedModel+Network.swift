@@ -30,7 +30,11 @@ extension AdaptedModel.Record {
         /// the weights kept.
         public var heldOutErrorBefore: Double
         public var heldOutErrorAfter: Double
-        /// Steps taken (batches learnt), the seed, and wall-clock seconds.
+        /// Steps of the pass that then learnt every line, those kept aside too, from the start
+        /// (`Docs/Learning.md`, "Learning the lines kept aside too"); 0 or nil when none was
+        /// kept.
+        public var refitSteps: Int?
+        /// Steps taken in the measured pass (batches learnt), the seed, and wall-clock seconds.
         public var steps: Int
         public var seed: UInt64
         public var seconds: Double
