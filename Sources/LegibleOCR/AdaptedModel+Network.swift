@@ -14,9 +14,10 @@ extension AdaptedModel.Record {
         public var values: Int
         /// Which tensors were trained: `all`, `upper` or `below-last`.
         public var layers: String
-        /// Lines learnt and kept aside to measure on.
+        /// Lines learnt and kept aside to measure on, and the characters of those kept aside.
         public var trainingLines: Int
         public var heldOutLines: Int
+        public var heldOutCharacters: Int?
         /// Whether the lines kept aside were a whole page (two pages or more corrected), or one
         /// line in five.
         public var pageAside: Bool

@@ -60,3 +60,20 @@ struct AdaptationStartTests {
         #expect(Adaptation.HeadVerdict([Trial(characters: 0, before: 0, after: 0, withMemory: nil)], byPage: true).before == 0)
     }
 }
+
+/// When a writer's network is kept (`Docs/Learning.md`, "Which lines are kept aside"): only
+/// when it reads the lines kept aside better by more than chance.
+@Suite("the gain a writer's network must show")
+struct NetworkGainTests {
+    @Test(
+        "kept for a gain beyond twice the standard error on the characters kept aside; not for one within it, a loss, or no characters",
+        arguments: [
+            (0.207, 0.145, 2_148, true),  // the diary's second page: 0.062 against 0.017
+            (0.0917, 0.0872, 450, false),  // two English letters: 0.0045 against 0.027
+            (0.2, 0.15, 100, false),  // 0.05 against 0.08 on a hundred characters
+            (0.2, 0.15, 10_000, true), (0.1, 0.12, 5_000, false), (0.1, 0.0, 0, false),
+        ])
+    func gain(_ before: Double, _ after: Double, _ characters: Int, _ kept: Bool) {
+        #expect(Adaptation.readsBetter(before: before, after: after, characters: characters) == kept)
+    }
+}
