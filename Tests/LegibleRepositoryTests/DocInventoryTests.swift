@@ -82,7 +82,9 @@ struct DocInventoryTests {
             #expect(hardening.contains("\n| `\(target.rawValue)` |"), "Docs/Hardening.md has no row for the \(target.rawValue) harness")
             #expect(accepted.contains(target.rawValue), "Tools/fuzz does not accept \(target.rawValue)")
         }
-        let counted = ["", "", "", "", "", "", "", "", "", "", "", "", "", "", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+        let counted = [
+            "", "", "", "", "", "", "", "", "", "", "", "", "", "", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+        ]
         #expect(
             hardening.contains("holds \(counted[FuzzTarget.allCases.count]) harnesses"), "Docs/Hardening.md gives another harness count")
     }
