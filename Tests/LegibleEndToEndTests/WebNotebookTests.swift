@@ -319,7 +319,7 @@ struct WebCorrectionTests {
     static let state = Browser.Step.evaluate(
         """
         new Promise((done) => { const began = Date.now(); const ready = () =>
-          document.getElementById('notebook').dataset.correctionsShown !== undefined || Date.now() - began > 10000
+          document.getElementById('notebook').dataset.correctionsShown !== undefined || Date.now() - began > 30000
             ? setTimeout(read, 300) : setTimeout(ready, 50);
           const read = () => {
           const textOf = (root) => {
