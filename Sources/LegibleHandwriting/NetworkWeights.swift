@@ -68,7 +68,11 @@ public struct NetworkWeights: Sendable, Equatable {
         return nil
     }
 
-    static func word(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: UInt32(truncatingIfNeeded: value) >> (8 * $0)) } }
+    /// `value`'s low 32 bits, little-endian: the word every Legible binary file of the trainer
+    /// uses (this file's, and `NetworkTrainer`'s lines).
+    package static func word(_ value: Int) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: UInt32(truncatingIfNeeded: value) >> (8 * $0)) }
+    }
 
     /// Reads little-endian words, text and floats from a byte array, never past its end.
     struct Reader {

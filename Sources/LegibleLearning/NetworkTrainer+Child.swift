@@ -29,16 +29,16 @@ extension NetworkTrainer {
     /// `lines` as the trainer reads them (`Trainer/legible_train.py`): `LEGLINES1`, a count, then
     /// each line's width, label count, labels and its 48 × width values, all little-endian.
     static func encoded(_ lines: [Line]) -> [UInt8] {
-        var bytes = Array("LEGLINES1".utf8) + word(lines.count)
+        var bytes = Array("LEGLINES1".utf8) + NetworkWeights.word(lines.count)
         for line in lines {
-            bytes += word(line.tensor.width) + word(line.labels.count)
-            for label in line.labels { bytes += word(label) }
-            for value in line.tensor.values.prefix(line.tensor.width * line.tensor.height) { bytes += word(Int(value.bitPattern)) }
+            bytes += NetworkWeights.word(line.tensor.width) + NetworkWeights.word(line.labels.count)
+            for label in line.labels { bytes += NetworkWeights.word(label) }
+            for value in line.tensor.values.prefix(line.tensor.width * line.tensor.height) {
+                bytes += NetworkWeights.word(Int(value.bitPattern))
+            }
         }
         return bytes
     }
-
-    static func word(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: UInt32(truncatingIfNeeded: value) >> (8 * $0)) } }
 
     /// Runs the child in `folder` until it ends, stopping it a minute past `seconds` (it stops
     /// itself at `seconds`); its measures, in order.

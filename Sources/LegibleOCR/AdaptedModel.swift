@@ -75,7 +75,7 @@ public struct AdaptedModel: Hashable, Sendable {
         (self.network, self.networkStart) = (network?.bytes, network?.start)
         self.sha256 = Checksum.sha256Hex(
             of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? [])
-                + Array((record.network?.sha256).map { "\nnetwork " + $0 }.map { Array($0.utf8) } ?? []))
+                + Array((record.network?.sha256.map { "\nnetwork " + $0 } ?? "").utf8))
     }
 
     /// The handwriting reader's last layer fitted to the writer (`WriterHead`'s bytes in

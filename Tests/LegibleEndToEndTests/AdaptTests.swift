@@ -141,7 +141,7 @@ struct AdaptTests {
     }
 
     @Test(
-        "adapt trains the reader's whole network: its record, the same bytes for the same seed, and ingest --model reads with it"
+        "adapt trains the reader's whole network: its record and its keep rule; a kept network is named by SHA-256 and made again byte for byte"
     )
     func learnsTheNetwork() throws {
         guard Self.available, Self.trainerAvailable else { return }

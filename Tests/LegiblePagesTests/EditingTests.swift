@@ -24,6 +24,19 @@ struct EditingTests {
         return page
     }
 
+    /// An editable 600 × 200 page of one line of `words` (text, left and right edges in
+    /// pixels), each 40 pixels high at y 50; the line's box spans them.
+    static func oneLine(_ words: [(String, Double, Double)]) -> ScannedPage {
+        let recognised = words.map { text, left, right in
+            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
+        }
+        let box = recognised.dropFirst().reduce(recognised[0].box) { $0.union($1.box) }
+        let line = RecognisedLine(words: recognised, box: box, baseline: nil)
+        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
+        page.isEditable = true
+        return page
+    }
+
     static func word(_ page: ScannedPage, _ text: String) -> Word? {
         page.layout.lines.lazy.compactMap { line in
             line.words?.first { page.text(in: TextRange($0.range.start, $0.range.end)) == text }
@@ -123,12 +136,7 @@ struct EditingTests {
     @Test("words typed again and again between two words that touch share their room: none lies over another")
     func typedBetweenTouchingWords() throws {
         // "alpha" and "beta" touch, as Tesseract's boxes often do; "gamma" is further on.
-        let words = [("alpha", 100.0, 200.0), ("beta", 200.0, 280.0), ("gamma", 300.0, 400.0)].map { text, left, right in
-            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
-        }
-        let line = RecognisedLine(words: words, box: PixelBox(left: 100, top: 50, right: 400, bottom: 90), baseline: nil)
-        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
-        page.isEditable = true
+        let page = Self.oneLine([("alpha", 100.0, 200.0), ("beta", 200.0, 280.0), ("gamma", 300.0, 400.0)])
         let gamma = try #require(Self.word(page, "gamma"))
         for round in 0..<15 {
             let beta = try #require(Self.word(page, "beta"))
@@ -169,12 +177,7 @@ struct EditingTests {
     @Test("words typed again and again before a line's first word, at the image's edge, share its room: none lies over another")
     func typedBeforeTheFirstWordAtTheEdge() throws {
         // The line starts 4 pixels from the image's left edge: room made before it stops there.
-        let words = [("alpha", 4.0, 104.0), ("beta", 124.0, 204.0)].map { text, left, right in
-            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
-        }
-        let line = RecognisedLine(words: words, box: PixelBox(left: 4, top: 50, right: 204, bottom: 90), baseline: nil)
-        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
-        page.isEditable = true
+        let page = Self.oneLine([("alpha", 4.0, 104.0), ("beta", 124.0, 204.0)])
         for round in 0..<12 { page.replace(TextRange(0, 0), withText: "word\(round) ") }
         let placed = try #require(page.layout.lines.first?.words)
         #expect(placed.count == 14)
@@ -187,12 +190,7 @@ struct EditingTests {
 
     @Test("a word that starts inside a cluster (a mark typed after a space) takes its own place, not the stretch's start")
     func wordStartingInsideACluster() throws {
-        let words = [("alpha", 100.0, 200.0), ("beta", 220.0, 300.0), ("gamma", 320.0, 420.0)].map { text, left, right in
-            RecognisedWord(text: text, box: PixelBox(left: left, top: 50, right: right, bottom: 90))
-        }
-        let line = RecognisedLine(words: words, box: PixelBox(left: 100, top: 50, right: 420, bottom: 90), baseline: nil)
-        let page = ScannedPage(layout: PageLayout.assemble([RecognisedParagraph(lines: [line])], image: PageImage(width: 600, height: 200)))
-        page.isEditable = true
+        let page = Self.oneLine([("alpha", 100.0, 200.0), ("beta", 220.0, 300.0), ("gamma", 320.0, 420.0)])
         let beta = try #require(Self.word(page, "beta"))
         // U+0301 after the space joins the space's cluster: the word "\u{301}c" starts inside it.
         page.replace(TextRange(beta.range.start, beta.range.end), withText: "bb \u{301}cc dd")
