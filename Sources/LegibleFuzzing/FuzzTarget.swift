@@ -23,7 +23,8 @@ import LegibleWeb
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Image sniffing, header checks and decoding (PNG, JPEG, TIFF, EXIF orientation).
     case image
-    /// Page-document decoding, then `ScannedPage` queries checked against `checkTextInput`.
+    /// Page-document decoding (what it accepts, Foundation's `JSONDecoder` reads alike), then
+    /// `ScannedPage` queries checked against `checkTextInput`.
     case document
     /// ALTO and hOCR import; whatever imports must be a valid page document.
     case layout
@@ -125,6 +126,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     static func document(_ data: Data) {
         guard let layout = try? PageLayout.decodeDocument(data) else { return }
+        // The strict reader accepts only what Foundation's `JSONDecoder` reads, and reads it alike.
+        var foundation = try? JSONDecoder().decode(PageLayout.self, from: data)
+        foundation?.version = layout.version
+        precondition(foundation == layout, "the strict reader read what JSONDecoder reads otherwise or refuses")
         let page = ScannedPage(layout: layout)
         let bounds = CGRect(x: -1, y: -1, width: Double(layout.image.width) + 2, height: Double(layout.image.height) + 2)
         var problems = checkTextInput(page, bounds: bounds, sampleLimit: 12)

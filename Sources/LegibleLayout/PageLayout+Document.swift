@@ -19,11 +19,13 @@ extension PageLayout {
         }
         let tag: Tag
         do {
-            tag = try JSONDecoder().decode(Tag.self, from: data)
+            tag = try StrictJSONDecoder.decode(Tag.self, from: data)
+        } catch let error as JSONSyntaxError {
+            throw PageDocumentError.notJSON(data.isEmpty ? "the file is empty" : error.description)
         } catch DecodingError.typeMismatch {
             throw PageDocumentError.foreignDocument(format: nil)
-        } catch {
-            throw PageDocumentError.notJSON(data.isEmpty ? "the file is empty" : "the bytes do not parse as JSON")
+        } catch let error as DecodingError {
+            throw PageDocumentError.describing(error)
         }
         guard let format = tag.format, format == formatName else {
             throw PageDocumentError.foreignDocument(format: tag.format)
@@ -34,7 +36,8 @@ extension PageLayout {
         guard (oldestReadableVersion...currentVersion).contains(version) else { throw PageDocumentError.unsupportedVersion(version) }
         var layout: PageLayout
         do {
-            layout = try JSONDecoder().decode(PageLayout.self, from: data)
+            // Read where it lies, not indexed whole first (`Docs/PageDocument.md`, "Limits").
+            layout = try StrictJSONDecoder.decode(PageLayout.self, from: data)
         } catch let error as DecodingError {
             throw PageDocumentError.describing(error)
         }

@@ -12,6 +12,7 @@
 //   legible-bench pdf-in            a 15-page scanned PDF made accessible by legible pdf and by ocrmypdf
 //                                   --jobs 1, side by side; a 1,000-page PDF ingested
 //   legible-bench editing [typing]  aligning a transcription, then typing and deleting 200 characters on pages of 100, 500 and 2,000 lines
+//   legible-bench documents       `legible text` on two large page documents: peak memory against size
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -514,6 +515,8 @@ do {
         editingBenchmark(alignment: CommandLine.arguments.dropFirst(2).first != "typing")
     case "speech":
         try speechBenchmark()
+    case "documents":
+        try documentBenchmark()
     case "hand":
         let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
         try handBenchmark(
@@ -523,7 +526,7 @@ do {
         try learnHandHead(arguments[1], output: arguments[2])
     default:
         print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
         )
     }
 } catch {
