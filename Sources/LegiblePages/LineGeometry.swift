@@ -134,26 +134,36 @@ struct LineGeometry {
     }
 
     /// The glyph-box interval of each member cluster, or `nil` unless glyphs cover them all.
+    /// Clusters that lie in exactly the same glyphs (one glyph box for a whole word, or for a
+    /// ligature) share that box evenly, so each still has an extent of its own.
     /// Glyphs are visited in order of their start, so a line's clusters cost one pass over its
     /// glyphs, not a pass each (the caret is drawn again after every keystroke).
     func glyphIntervals(_ glyphs: [Glyph]?, for members: [Int]) -> [(Double, Double)]? {
         guard let glyphs, !glyphs.isEmpty else { return nil }
         let ordered = glyphs.indices.allSatisfy { $0 == 0 || glyphs[$0 - 1].range.start <= glyphs[$0].range.start }
         let sorted = ordered ? glyphs : glyphs.sorted { $0.range.start < $1.range.start }
-        var intervals: [(Double, Double)] = []
-        intervals.reserveCapacity(members.count)
+        var covers: [(box: PixelBox, glyphs: ClosedRange<Int>)] = []
+        covers.reserveCapacity(members.count)
         var first = 0
         for member in members {
             let (start, end) = (clusterStarts[member], clusterEnds[member])
             // A glyph ending before this cluster ends before every later one: clusters go on.
             while first < sorted.count, sorted[first].range.end <= start { first += 1 }
-            var box: PixelBox?
-            for glyph in sorted[first...] {
-                if glyph.range.start >= end { break }
-                if glyph.range.end > start { box = box.map { $0.union(glyph.box) } ?? glyph.box }
+            var cover: (box: PixelBox, glyphs: ClosedRange<Int>)?
+            for index in first..<sorted.count {
+                if sorted[index].range.start >= end { break }
+                guard sorted[index].range.end > start else { continue }
+                cover = cover.map { ($0.box.union(sorted[index].box), $0.glyphs.lowerBound...index) } ?? (sorted[index].box, index...index)
             }
-            guard let box else { return nil }
-            intervals.append(readingInterval(box))
+            guard let cover else { return nil }
+            covers.append(cover)
+        }
+        var intervals: [(Double, Double)] = []
+        intervals.reserveCapacity(members.count)
+        var groupStart = 0
+        for index in 1...covers.count where index == covers.count || covers[index].glyphs != covers[groupStart].glyphs {
+            intervals += evenIntervals(readingInterval(covers[groupStart].box), count: index - groupStart)
+            groupStart = index
         }
         return intervals
     }
