@@ -7,7 +7,8 @@ import LegibleTextInput
 /// - tokenizer moves at every granularity are strictly monotone and end in `nil` within
 ///   `length + 1` steps, both ways, and each result is a boundary in the same direction;
 /// - every caret and selection rect lies inside the page;
-/// - the centre of each selection rect hit-tests to a position inside its range;
+/// - the centre of each selection rect hit-tests to a position inside its range, or, for a rect
+///   that draws nothing, across separators only from it;
 /// - the selection rects of consecutive lines never overlap.
 public func checkTextInput(_ page: any TextInput, bounds: CGRect, sampleLimit: Int = 200) -> [String] {
     var problems: [String] = []
@@ -83,12 +84,23 @@ public func checkTextInput(_ page: any TextInput, bounds: CGRect, sampleLimit: I
         for selection in page.selectionRects(for: range) {
             if !inside(selection.rect) { note("selection rect of \(range) leaves the page: \(selection.rect)") }
             let centre = CGPoint(x: selection.rect.midX, y: selection.rect.midY)
-            if let hit = page.closestPosition(to: centre), hit.offset < lower || hit.offset > upper {
+            if let hit = page.closestPosition(to: centre), hit.offset < lower || hit.offset > upper,
+                !(selection.rect.width < 0.001 && onlySeparators(page, between: hit.offset, and: hit.offset < lower ? lower : upper))
+            {
                 note("centre of a rect of \(range) hit-tests to \(hit.offset), outside it")
             }
         }
     }
     return problems
+}
+
+/// Whether the text between offsets `a` and `b` is separators only (spaces, line feeds, soft
+/// hyphens). Separators between lines have no ink of their own (`Docs/TextInputContract.md`,
+/// "Geometry"): a rect that draws nothing for such a run is only a caret place, and hit-testing
+/// it lands at one end of the run.
+func onlySeparators(_ page: any TextInput, between a: Int, and b: Int) -> Bool {
+    let text = page.text(in: TextRange(min(a, b), max(a, b))) ?? ""
+    return text.unicodeScalars.allSatisfy { [" ", "\n", "\u{AD}"].contains($0) }
 }
 
 /// A tiny seeded random generator (SplitMix64) so random layouts repeat exactly.
