@@ -12,20 +12,36 @@ extension PageLayout {
     /// - Throws: ``PageDocumentError`` with a one-line description naming the offending field.
     public static func decodeDocument(_ data: Data) throws -> PageLayout {
         guard data.count <= maximumDocumentBytes else { throw PageDocumentError.tooLarge(bytes: data.count) }
-        // Check the tag first so a foreign JSON file gets "not a page document", not a field error.
+        var layout: PageLayout
+        do {
+            // Checked as JSON once, then read where it lies (`Docs/PageDocument.md`, "Limits").
+            layout = try StrictJSONDecoder.withDocument(data) { root in
+                try checkTag(root)
+                return try PageLayout(from: root)
+            }
+        } catch let error as JSONSyntaxError {
+            throw PageDocumentError.notJSON(data.isEmpty ? "the file is empty" : error.description)
+        } catch let error as DecodingError {
+            throw PageDocumentError.describing(error)
+        }
+        try layout.validate()
+        // Version 1 differs only in lacking corrections, which decode as absent.
+        layout.version = currentVersion
+        return layout
+    }
+
+    /// Checks the format and version first, so a foreign JSON file gets "not a page document",
+    /// not a field error.
+    private static func checkTag(_ root: JSONValueDecoder) throws {
         struct Tag: Decodable {
             var format: String?
             var version: Int?
         }
         let tag: Tag
         do {
-            tag = try StrictJSONDecoder.decode(Tag.self, from: data)
-        } catch let error as JSONSyntaxError {
-            throw PageDocumentError.notJSON(data.isEmpty ? "the file is empty" : error.description)
+            tag = try Tag(from: root)
         } catch DecodingError.typeMismatch {
             throw PageDocumentError.foreignDocument(format: nil)
-        } catch let error as DecodingError {
-            throw PageDocumentError.describing(error)
         }
         guard let format = tag.format, format == formatName else {
             throw PageDocumentError.foreignDocument(format: tag.format)
@@ -34,17 +50,6 @@ extension PageLayout {
             throw PageDocumentError.malformed(path: "version", reason: "missing or not an integer")
         }
         guard (oldestReadableVersion...currentVersion).contains(version) else { throw PageDocumentError.unsupportedVersion(version) }
-        var layout: PageLayout
-        do {
-            // Read where it lies, not indexed whole first (`Docs/PageDocument.md`, "Limits").
-            layout = try StrictJSONDecoder.decode(PageLayout.self, from: data)
-        } catch let error as DecodingError {
-            throw PageDocumentError.describing(error)
-        }
-        try layout.validate()
-        // Version 1 differs only in lacking corrections, which decode as absent.
-        layout.version = currentVersion
-        return layout
     }
 
     /// The page document as pretty-printed JSON with sorted keys (stable across runs).

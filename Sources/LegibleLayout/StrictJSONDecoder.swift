@@ -14,10 +14,17 @@ enum StrictJSONDecoder {
     /// - Throws: ``JSONSyntaxError`` when `data` is not strict JSON; `DecodingError` (with the
     ///   coding path) when it is JSON of the wrong shape.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try withDocument(data) { try T(from: $0) }
+    }
+
+    /// Checks `data` as strict JSON once, then gives `body` the decoder of its top value, from
+    /// which several types may be decoded in turn. The decoder is valid inside `body` only.
+    /// - Throws: ``JSONSyntaxError`` when `data` is not strict JSON; whatever `body` throws.
+    static func withDocument<R>(_ data: Data, _ body: (JSONValueDecoder) throws -> R) throws -> R {
         try data.withUnsafeBytes { raw in
             let scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
             let start = try scanner.checkDocument()
-            return try T(from: JSONValueDecoder(scanner: scanner, offset: start, codingPath: []))
+            return try body(JSONValueDecoder(scanner: scanner, offset: start, codingPath: []))
         }
     }
 }
