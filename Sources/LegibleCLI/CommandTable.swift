@@ -8,7 +8,7 @@ import LegibleSystem
 /// The CLI's commands (`Docs/CLI.md`, "Command table"), run by ``CommandLineProgram``.
 package enum CommandTable {
     /// Every command, declared once: its declaration gives parsing, validation, usage and
-    /// `legible help COMMAND`. See README.md for the reference and exit codes.
+    /// `legible help COMMAND`. See `Docs/CLI.md`, "Reference" and "Exit codes".
     static let program: CommandLineProgram = {
         var program = CommandLineProgram(
             commands: [

@@ -1,4 +1,4 @@
-/// An error that carries its sysexits status and a one-line message (README, "Exit codes").
+/// An error that carries its sysexits status and a one-line message (`Docs/CLI.md`, "Exit codes").
 /// Every error type the CLI can meet conforms, so the status is decided where the error is
 /// made, and ``CLIError/init(_:)`` is the one place that turns any error into a status.
 package protocol CLIFailure: Error {

@@ -1,5 +1,5 @@
 /// Why an image file cannot be read as a page. Each case maps to a documented exit code
-/// (sysexits, the README's exit-code table) and each description is one line for stderr.
+/// (sysexits, `Docs/CLI.md`, "Exit codes") and each description is one line for stderr.
 public enum ImageError: Error, Equatable, CustomStringConvertible {
     /// The image file does not exist or cannot be opened (exit 66).
     case missingInput(path: String)

@@ -24,7 +24,7 @@ final class XMLElement {
 
     /// Elements deeper than this are refused (a nesting bomb would exhaust the stack).
     static let maximumDepth = 256
-    /// The largest layout file read (documented in the README): far above any real page.
+    /// The largest layout file read (documented in `Docs/CLI.md`): far above any real page.
     static let maximumBytes = 256 << 20
 
     init(name: String, namespace: String?, attributes: [String: String], line: Int, column: Int) {

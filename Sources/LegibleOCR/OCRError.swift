@@ -1,6 +1,6 @@
 /// Why recognising an image failed, once it was read (an image that cannot be read is an
 /// `ImageError`). Each case maps to a documented exit code (sysexits,
-/// the README's exit-code table) and each description is one line for stderr.
+/// `Docs/CLI.md`, "Exit codes") and each description is one line for stderr.
 public enum OCRError: Error, Equatable, CustomStringConvertible {
     /// Recognition did not finish within the page deadline, in seconds (exit 75).
     case timedOut(path: String, seconds: Double)

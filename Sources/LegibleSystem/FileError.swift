@@ -1,6 +1,6 @@
 /// A failure of a closed set of kinds, with one line for the user (`Docs/Architecture.md`,
 /// "System layer"). The kind is what a program decides on: the CLI maps each kind to its exit
-/// status (README, "Exit codes"). ``FileError`` and the ingest library's `IngestError` are two.
+/// status (`Docs/CLI.md`, "Exit codes"). ``FileError`` and the ingest library's `IngestError` are two.
 public struct KindedError<Kind: Sendable & Equatable>: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public var kind: Kind

@@ -4,8 +4,8 @@ import LegibleTestSupport
 import Testing
 
 /// The command table is the one declaration of every command (`Docs/CLI.md`, "Command
-/// table"): `--help` comes from it, and the README's reference must say the same.
-@Suite("Command table, --help and the README agree")
+/// table"): `--help` comes from it, and `Docs/CLI.md`'s reference must say the same.
+@Suite("Command table, --help and the CLI reference agree")
 struct CommandTableTests {
     /// Option names (`-o`, `--format`) in a usage or reference line, in order.
     static func options(in line: String) -> [String] {
@@ -14,9 +14,9 @@ struct CommandTableTests {
         }
     }
 
-    /// The README's reference lines, `legible COMMAND …`, by command.
+    /// The reference lines of `Docs/CLI.md`, `legible COMMAND …`, by command.
     static func readmeReference() throws -> [String: String] {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
         var lines: [String: String] = [:]
         for line in readme.split(separator: "\n") where line.hasPrefix("legible ") {
             let name = String(line.split(separator: " ")[1])
@@ -30,7 +30,7 @@ struct CommandTableTests {
         return overview.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { String($0.split(separator: " ")[0]) }
     }
 
-    @Test("every command's options appear in its --help and in the README, and no others")
+    @Test("every command's options appear in its --help and in the CLI reference, and no others")
     func helpAndReadmeAgree() throws {
         let commands = try Self.commands()
         #expect(commands.count >= 12, "\(commands)")
@@ -43,11 +43,11 @@ struct CommandTableTests {
             let declared = Self.options(in: usage)
             #expect(!declared.isEmpty || ["text", "rects", "hit", "dump", "edit"].contains(command), "no options found for \(command)")
             guard let documented = reference[command] else {
-                Issue.record("the README's reference has no line for \(command)")
+                Issue.record("Docs/CLI.md's reference has no line for \(command)")
                 continue
             }
-            #expect(Self.options(in: documented) == declared, "README: \(documented)\n--help: \(usage)")
-            #expect(documented == "legible " + usage.dropFirst("usage: legible ".count), "the README line differs from --help")
+            #expect(Self.options(in: documented) == declared, "Docs/CLI.md: \(documented)\n--help: \(usage)")
+            #expect(documented == "legible " + usage.dropFirst("usage: legible ".count), "the reference line differs from --help")
             for option in declared { #expect(help.stdout.contains("  \(option)"), "\(command) --help does not explain \(option)") }
         }
     }

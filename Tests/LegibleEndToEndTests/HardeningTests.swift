@@ -203,7 +203,7 @@ struct HardeningTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder)/out").isEmpty)
     }
 
-    /// One rule for a full disk across the commands that write (README, "Exit codes"): 74, and
+    /// One rule for a full disk across the commands that write (`Docs/CLI.md`, "Exit codes"): 74, and
     /// the file they would have replaced unchanged. `edit` gave 73 where `pdf`, `speak` and
     /// `align -o` gave 74.
     @Test(
