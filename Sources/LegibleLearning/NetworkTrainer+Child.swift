@@ -48,12 +48,12 @@ extension NetworkTrainer {
         // -I: no PYTHON* variables, no user site, no script folder on the path; -B: nothing
         // written beside the code.
         process.arguments = ["-I", "-B", folder + "/legible_train.py", folder]
-        // Tensors of 16 MB or more are mapped and unmapped, not kept in the heap: lines of many
-        // widths had fragmented it to 2.9 GB; mapped, 2.2 GB, a fifth slower (`Docs/Learning.md`,
-        // "Choosing the settings").
+        // Tensors of 1 MB or more are mapped and unmapped, not kept in the heap: batches of many
+        // widths fragment it. Six steps of the budget's shapes peak at 1.74 GB with 16 MB, 0.99 GB
+        // with 1 MB, in the same time (`Docs/Learning.md`, "Choosing the settings").
         process.environment = [
             "PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1", "LC_ALL": "C.UTF-8", "HOME": folder,
-            "MALLOC_MMAP_THRESHOLD_": "16777216", "MALLOC_TRIM_THRESHOLD_": "16777216",
+            "MALLOC_MMAP_THRESHOLD_": "1048576", "MALLOC_TRIM_THRESHOLD_": "16777216",
         ]
         let (log, errors) = (folder + "/progress.log", folder + "/trainer.log")
         _ = FileManager.default.createFile(atPath: log, contents: nil)
