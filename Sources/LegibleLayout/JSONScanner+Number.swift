@@ -68,28 +68,30 @@ extension JSONScanner {
         token.integer.allSatisfy { bytes[$0] == UInt8(ascii: "0") } && token.fraction.allSatisfy { bytes[$0] == UInt8(ascii: "0") }
     }
 
-    /// The number as a `T` when it is a whole number `T` holds exactly, else `nil`.
+    /// The number as a `T` when it is a whole number `T` holds exactly, else `nil`. Its digits
+    /// are read where they lie: a mantissa of millions of digits costs time, never memory.
     func integer<T: FixedWidthInteger>(_ token: JSONNumberToken, as type: T.Type) -> T? {
-        // Most integers in a page document are short and plain: read them without arrays.
+        // Most integers in a page document are short and plain.
         if token.fraction.isEmpty, token.exponent == 0, token.integer.count <= 18 {
             let magnitude = token.integer.reduce(Int64(0)) { $0 * 10 + Int64(bytes[$1] - UInt8(ascii: "0")) }
             return T(exactly: token.negative ? -magnitude : magnitude)
         }
-        var digits = (Array(token.integer) + Array(token.fraction)).map { UInt64(bytes[$0] - UInt8(ascii: "0")) }
-        var scale = token.exponent - token.fraction.count
-        digits = Array(digits.drop { $0 == 0 })
-        guard !digits.isEmpty else { return 0 }
-        // Below the units the digits must all be zeros; above them, zeros are appended.
-        if scale < 0 {
-            guard -scale <= digits.count, digits.suffix(-scale).allSatisfy({ $0 == 0 }) else { return nil }
-            digits.removeLast(-scale)
-            scale = 0
+        // The mantissa's digits, the integer part's then the fraction's, by their index.
+        let count = token.integer.count + token.fraction.count
+        func digit(_ index: Int) -> UInt64 {
+            let offset =
+                index < token.integer.count ? token.integer.lowerBound + index : token.fraction.lowerBound + index - token.integer.count
+            return UInt64(bytes[offset] - UInt8(ascii: "0"))
         }
-        guard digits.count + scale <= 20 else { return nil }
+        guard let first = (0..<count).first(where: { digit($0) != 0 }) else { return 0 }
+        // Below the units the digits must all be zeros; above them, zeros follow.
+        let scale = token.exponent - token.fraction.count
+        let end = count + min(scale, 0)
+        guard end > first, (end..<count).allSatisfy({ digit($0) == 0 }), end - first + max(scale, 0) <= 20 else { return nil }
         var magnitude: UInt64 = 0
-        for digit in digits + Array(repeating: 0, count: scale) {
+        for index in 0..<(end - first + max(scale, 0)) {
             let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times.addingReportingOverflow(digit)
+            let (sum, carry) = times.addingReportingOverflow(first + index < end ? digit(first + index) : 0)
             guard !overflow, !carry else { return nil }
             magnitude = sum
         }

@@ -92,6 +92,16 @@ struct StrictJSONDecoderTests {
         #expect(throws: DecodingError.self) { try StrictJSONDecoder.decode(Sample.self, from: Data(json.utf8)) }
     }
 
+    @Test("an integer of a hundred thousand digits is read exactly, where its digits lie")
+    func longMantissa() throws {
+        let zeros = String(repeating: "0", count: 100_000)
+        let whole = try StrictJSONDecoder.decode(Sample.self, from: Data(#"{"int":1.\#(zeros)e0}"#.utf8))
+        #expect(whole.int == 1)
+        let scaled = try StrictJSONDecoder.decode(Sample.self, from: Data(#"{"int":42\#(zeros)e-100000}"#.utf8))
+        #expect(scaled.int == 42)
+        #expect(throws: DecodingError.self) { try StrictJSONDecoder.decode(Sample.self, from: Data(#"{"int":1.\#(zeros)1}"#.utf8)) }
+    }
+
     @Test("an object of many names is checked in linear time and read")
     func manyNames() throws {
         let json = "{" + (0..<200_000).map { "\"k\($0)\":\($0)," }.joined() + "\"int\":5}"
