@@ -23,7 +23,7 @@ import LegibleSystem
 struct IngestCommand {
     /// `--preprocess` names: one per ``PreprocessingStepKind`` (its `optionName`), and `none`.
     enum StepName: String, OptionChoice {
-        case colour, background, rules, deskew, none
+        case colour, paper, background, rules, deskew, none
         /// The step this name turns on; `nil` for `none`.
         var step: PreprocessingStepKind? { PreprocessingStepKind.allCases.first { $0.optionName == rawValue } }
     }

@@ -217,6 +217,32 @@ package enum Leptonica {
         return pixels
     }
 
+    /// 8-bit `grey` reduced by area averaging so that its longer side is at most `longerSide`
+    /// pixels (unchanged when it already is), as Swift bytes, row-major.
+    package static func reducedGreyPixels(_ grey: PixImage, longerSide: Int) -> (width: Int, height: Int, pixels: [UInt8])? {
+        let scale = min(1, Float(longerSide) / Float(max(grey.width, grey.height, 1)))
+        guard let reduced = scale < 1 ? PixImage(pixScaleAreaMap(grey.pointer, scale, scale)) : grey,
+            let pixels = greyPixels(reduced)
+        else { return nil }
+        return (reduced.width, reduced.height, pixels)
+    }
+
+    /// A copy of 8-bit `grey` with every pixel outside `mask` set to `value`. The mask (1 inside,
+    /// row-major, `width × height`) is a reduced map of the whole image, scaled up to it.
+    package static func filledOutside(_ grey: PixImage, mask: [UInt8], width: Int, height: Int, value: UInt8) -> PixImage? {
+        guard width > 0, height > 0, mask.count == width * height,
+            let outside = PixImage(pixCreate(Int32(width), Int32(height), 1)),
+            let copy = PixImage(pixCopy(nil, grey.pointer))
+        else { return nil }
+        for index in mask.indices where mask[index] == 0 {
+            pixSetPixel(outside.pointer, Int32(index % width), Int32(index / width), 1)
+        }
+        guard let full = PixImage(pixScaleToSize(outside.pointer, Int32(grey.width), Int32(grey.height))),
+            full.width == grey.width, full.height == grey.height, pixSetMasked(copy.pointer, full.pointer, UInt32(value)) == 0
+        else { return nil }
+        return copy
+    }
+
     /// An 8-bit grey image of `width × height` `pixels` (row-major, 0 black … 255 white), the
     /// inverse of ``greyPixels(_:)``; nil when the sizes disagree or Leptonica cannot make it.
     package static func greyImage(width: Int, height: Int, pixels: [UInt8]) -> PixImage? {

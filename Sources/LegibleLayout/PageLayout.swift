@@ -168,6 +168,8 @@ public struct PreprocessingStep: Hashable, Sendable, Codable {
 public enum RecognitionStep: String, CaseIterable, Sendable {
     /// The red channel of a coloured page read instead of its luminance.
     case colourDropout = "colour-dropout"
+    /// The paper found in a photograph, and everything outside it left out.
+    case paper
     /// Background normalisation and Otsu thresholding.
     case backgroundNormalisation = "background-normalisation"
     /// Straight rulings removed from the ink.

@@ -27,6 +27,13 @@ public struct DetectedLine: Equatable, Sendable {
         (self.corners, self.box, self.score) = (corners, box, score)
     }
 
+    /// The line moved `x` pixels right and `y` down: from a part of the page to the page.
+    public func moved(byX x: Double, y: Double) -> DetectedLine {
+        DetectedLine(
+            corners: corners.map { PixelPoint(x: $0.x + x, y: $0.y + y) },
+            box: PixelBox(x: box.x + x, y: box.y + y, width: box.width, height: box.height), score: score)
+    }
+
     /// The lines of a probability map of `width × height` (row-major): each piece of the map
     /// above `threshold` (8-connected) as its smallest rectangle along its principal direction,
     /// kept when the map's mean over that rectangle reaches `boxThreshold` and its short side is

@@ -106,32 +106,39 @@ public struct PreprocessingOptions: Hashable, Sendable {
     public var ruleRemoval = false
     /// Rotate the page level before recognition.
     public var deskew = true
+    /// Find the paper in a photograph and leave out everything outside it (`Docs/Recognition.md`,
+    /// "The paper").
+    public var paper = true
 
-    /// The measured default: colour drop-out, background normalisation and deskew.
+    /// The measured default: colour drop-out, the paper, background normalisation and deskew.
     public init() {}
 
     /// Every step on.
-    public static let all = PreprocessingOptions(backgroundNormalisation: true, colourDropout: true, ruleRemoval: true, deskew: true)
+    public static let all = PreprocessingOptions(
+        backgroundNormalisation: true, colourDropout: true, ruleRemoval: true, deskew: true, paper: true)
 
     /// Exactly the given steps.
     public init(steps: Set<PreprocessingStepKind>) {
         self.init(
             backgroundNormalisation: steps.contains(.backgroundNormalisation), colourDropout: steps.contains(.colourDropout),
-            ruleRemoval: steps.contains(.ruleRemoval), deskew: steps.contains(.deskew))
+            ruleRemoval: steps.contains(.ruleRemoval), deskew: steps.contains(.deskew), paper: steps.contains(.paper))
     }
 
     /// Every step off (`--no-preprocess`): Tesseract sees the original image.
-    public static let none = PreprocessingOptions(backgroundNormalisation: false, colourDropout: false, ruleRemoval: false, deskew: false)
+    public static let none = PreprocessingOptions(
+        backgroundNormalisation: false, colourDropout: false, ruleRemoval: false, deskew: false, paper: false)
 
     /// Creates a set of steps.
-    public init(backgroundNormalisation: Bool, colourDropout: Bool, ruleRemoval: Bool, deskew: Bool) {
+    public init(backgroundNormalisation: Bool, colourDropout: Bool, ruleRemoval: Bool, deskew: Bool, paper: Bool = true) {
         self.backgroundNormalisation = backgroundNormalisation
         self.colourDropout = colourDropout
         self.ruleRemoval = ruleRemoval
         self.deskew = deskew
+        self.paper = paper
     }
 
     var digest: String {
-        [backgroundNormalisation, colourDropout, ruleRemoval, deskew].map { $0 ? "1" : "0" }.joined()
+        // The paper's step came last: a letter after the others' digits.
+        [backgroundNormalisation, colourDropout, ruleRemoval, deskew].map { $0 ? "1" : "0" }.joined() + (paper ? "p" : "")
     }
 }

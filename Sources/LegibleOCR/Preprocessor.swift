@@ -10,7 +10,8 @@ import LegibleLayout
 /// The steps and why (figures: the table on ``PreprocessingOptions`` and `Docs/Recognition.md`):
 /// 1. Colour drop-out — on a page with coloured pixels, read the red channel: blue and red
 ///    rulings become near-white while blue, black, green and purple inks stay dark, so the
-///    rulings vanish without erasing blue-ink handwriting.
+///    rulings vanish without erasing blue-ink handwriting. On a photograph showing more than
+///    the page, what lies outside the paper is then set to the paper's grey (``PaperRegion``).
 /// 2. Background normalisation + Otsu — evens out uneven lighting before thresholding
 ///    (Sauvola was measured worse: it brings faint rulings back as speckle).
 /// 3. Rulings and their removal — the rulings left after steps 1–2 are found and recorded
@@ -22,10 +23,13 @@ import LegibleLayout
 ///    of the faint strokes joined to that ink.
 /// The preprocessing steps, one vocabulary for the names recorded in page documents and the
 /// names `--preprocess` takes. Declared in the order documents list them when preprocessing is
-/// off; ``Preprocessor/run(_:)`` runs them as colour drop-out, deskew, background, rules.
+/// off; ``Preprocessor/run(_:)`` runs them as colour drop-out, paper, deskew, background, rules.
 public enum PreprocessingStepKind: String, CaseIterable, Sendable {
     /// Reads the red channel of a coloured page (`--preprocess colour`).
     case colourDropout = "colour-dropout"
+    /// Finds the paper in a photograph and leaves out what lies outside it (`--preprocess
+    /// paper`).
+    case paper
     /// Background normalisation and Otsu thresholding (`--preprocess background`).
     case backgroundNormalisation = "background-normalisation"
     /// Morphological removal of straight rulings (`--preprocess rules`).
@@ -37,6 +41,7 @@ public enum PreprocessingStepKind: String, CaseIterable, Sendable {
     public var optionName: String {
         switch self {
         case .colourDropout: return "colour"
+        case .paper: return "paper"
         case .backgroundNormalisation: return "background"
         case .ruleRemoval: return "rules"
         case .deskew: return "deskew"
@@ -47,6 +52,7 @@ public enum PreprocessingStepKind: String, CaseIterable, Sendable {
     public var recorded: RecognitionStep {
         switch self {
         case .colourDropout: return .colourDropout
+        case .paper: return .paper
         case .backgroundNormalisation: return .backgroundNormalisation
         case .ruleRemoval: return .ruleRemoval
         case .deskew: return .deskew
@@ -86,6 +92,9 @@ struct Preprocessor {
         /// What the run measured, as values; the steps record the same in words. Nil when
         /// preprocessing is off.
         var measures: Measures?
+        /// The paper's bounds in the original image's pixels, when a photograph showed more
+        /// than the paper (``PaperRegion``); nil when the paper fills the image or the step is off.
+        var paper: PixelBox?
     }
 
     /// What a run measured on the page (`Docs/Recognition.md`, "Rulings").
@@ -141,14 +150,15 @@ struct Preprocessor {
         var step: PreprocessingStep
     }
 
-    /// Runs the enabled steps in order: colour drop-out, deskew, background normalisation,
-    /// rule removal. Every step is recorded, applied or not.
+    /// Runs the enabled steps in order: colour drop-out, the paper, deskew, background
+    /// normalisation, rule removal. Every step is recorded, applied or not.
     func run(_ original: PixImage) throws -> Result {
-        guard options.backgroundNormalisation || options.colourDropout || options.ruleRemoval || options.deskew else {
+        guard options.backgroundNormalisation || options.colourDropout || options.ruleRemoval || options.deskew || options.paper else {
             let steps = PreprocessingStepKind.allCases.map { $0.record(applied: false, detail: "off: the original page is read") }
             return Result(image: original, binary: nil, steps: steps, rotationDegrees: 0)
         }
-        let (grey, colourStep, paper) = try greyAndPaper(original)
+        let (photographed, colourStep, paper) = try greyAndPaper(original)
+        let (grey, paperStep, paperBox) = onPaper(photographed)
         let (level, rotation, deskewStep) = deskew(grey)
         let binarised = try binarise(level)
         let rulings = Rulings.find(in: binarised.ink)
@@ -169,8 +179,8 @@ struct Preprocessor {
             ? (options.ruleRemoval ? cleaned : Preprocessor(options: .all).removeRules(binarised.ink, rulings).0) : nil
         return Result(
             image: read, binary: cleaned,
-            steps: [colourStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),
-            rotationDegrees: rotation, pageInk: pageInk, textured: binarised.textured, measures: measures)
+            steps: [colourStep, paperStep, deskewStep, binarised.step, found, rulesStep, maskStep] + (binarised.grainOnly ? [grain] : []),
+            rotationDegrees: rotation, pageInk: pageInk, textured: binarised.textured, measures: measures, paper: paperBox)
     }
 
     /// The grey page (1.) and the paper's colour, from an RGB view of `original` that is freed
@@ -202,6 +212,25 @@ struct Preprocessor {
             throw OCRError.engine(function: "pixConvertRGBToLuminance", detail: "conversion failed")
         }
         return (grey, step)
+    }
+
+    /// 1b. The paper (``PaperRegion``, `Docs/Recognition.md`, "The paper"): on a photograph
+    /// that shows more than the page, everything outside the paper is set to the paper's grey,
+    /// so that a dark table, a binding or a thumb is neither ink nor background to normalise
+    /// against. Also returns the paper's bounds, in `grey`'s pixels, when it was found.
+    func onPaper(_ grey: PixImage) -> (PixImage, PreprocessingStep, PixelBox?) {
+        let kind = PreprocessingStepKind.paper
+        guard options.paper else { return (grey, kind.record(applied: false, detail: "off"), nil) }
+        guard let reduced = Leptonica.reducedGreyPixels(grey, longerSide: PaperRegion.workingSide),
+            let region = PaperRegion.find(width: reduced.width, height: reduced.height, pixels: reduced.pixels)
+        else { return (grey, kind.record(applied: false, detail: "the paper fills the image"), nil) }
+        guard
+            let filled = Leptonica.filledOutside(grey, mask: region.mask, width: region.width, height: region.height, value: region.level)
+        else { return (grey, kind.record(applied: false, detail: "the paper was found but could not be masked"), nil) }
+        let box = region.bounds(inImageOf: grey.width, grey.height)
+        let detail =
+            "the paper is \(Int((region.share * 100).rounded())) % of the image, x \(Int(box.x))–\(Int(box.maxX)), y \(Int(box.y))–\(Int(box.maxY)); outside it is left out"
+        return (filled, kind.record(applied: true, detail: detail), box)
     }
 
     /// Deskew, measured on a quick binarisation but applied to the grey image: rotating the

@@ -85,6 +85,17 @@ struct Reading {
     /// 0.40 were read again, the other reading read worse or was not kept.
     var isGood: Bool { coverage >= 0.90 }
 
+    /// Whether this reading, of the detector's lines on a photograph, is kept before `layout`,
+    /// the layout analysis's reading of the same page: it has lines, and holds at least as much
+    /// of the ink, less ``coverageSlack``. Tesseract's confidence is not compared: on a raw
+    /// line it is low whatever the line, and the handwriting reader reads the words.
+    func preferred(over layout: Reading) -> Bool {
+        !lines.isEmpty && coverage >= layout.coverage - Self.coverageSlack
+    }
+
+    /// How much less of the ink the detector's lines may hold and still be kept first.
+    static let coverageSlack = 0.05
+
     var summary: String {
         "\(strategy.rawValue): \(Int((coverage * 100).rounded()))% of ink in \(lines.count) lines, confidence \(String(format: "%.2f", confidence))"
     }

@@ -42,6 +42,7 @@ extension Recogniser {
     /// the page deadline. The original page, not the prepared one: on a page photographed on a
     /// dark table the preparation can take the writing for background, while the detector and
     /// the handwriting reader see the page as it is (`Docs/Recognition.md`, "Detected lines").
+    /// On a photograph only the paper is searched, and the reading records where it was found.
     func readDetectedLines(_ first: FirstReading, data: Data, original: PixImage, path: String) throws -> Reading {
         let step = { (count: Int) in
             PreprocessingStep(.lineFinding, applied: true, detail: "\(count) lines found by the text detector; each read as one line")
@@ -49,9 +50,14 @@ extension Recogniser {
         guard let detector = lineDetector else { return Self.reading(.detectedLines, lines: [], steps: [step(0)]) }
         let grey =
             try first.grey.map { (width: first.width, height: first.height, pixels: $0) } ?? ImageFile.greyImage(data: data, path: path)
+        // Only the paper is searched, at the detector's full resolution (`Docs/Recognition.md`,
+        // "The paper"): a table's grain or a book's edge is not writing.
+        let paper = first.prepared.paper ?? PixelBox(x: 0, y: 0, width: Double(first.width), height: Double(first.height))
         let detected: [DetectedLine]
         do {
-            detected = try detector.lines(on: grey, until: pageEnd)
+            detected = try detector.lines(on: Self.cropped(grey, to: paper), until: pageEnd).map {
+                $0.moved(byX: paper.x, y: paper.y)
+            }
         } catch is LineReaderTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
@@ -59,6 +65,20 @@ extension Recogniser {
         let raw = bands.isEmpty ? [] : try recognise(original, .detectedLines, resolution: first.resolution, path: path, rectangles: bands)
         let mapping = RotationMapping(degrees: 0, width: first.width, height: first.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: first.width, height: first.height) }
-        return Self.reading(.detectedLines, lines: lines, steps: [step(detected.count)])
+        let paperStep = first.prepared.steps.filter { $0.step == .paper }
+        return Self.reading(.detectedLines, lines: lines, steps: paperStep + [step(detected.count)])
+    }
+
+    /// The part of `page` inside `box` (whole pixels), row-major.
+    static func cropped(_ page: (width: Int, height: Int, pixels: [UInt8]), to box: PixelBox) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
+        let (left, top) = (max(0, Int(box.x)), max(0, Int(box.y)))
+        let (right, bottom) = (min(page.width, Int(box.maxX.rounded(.up))), min(page.height, Int(box.maxY.rounded(.up))))
+        guard left > 0 || top > 0 || right < page.width || bottom < page.height, right > left, bottom > top else { return page }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity((right - left) * (bottom - top))
+        for row in top..<bottom { pixels += page.pixels[(row * page.width + left)..<(row * page.width + right)] }
+        return (right - left, bottom - top, pixels)
     }
 }

@@ -220,8 +220,18 @@ public final class Recogniser: @unchecked Sendable {
         readings[0].coverage = reference.coverage(of: first.reading.lines)
         var best = 0  // The first reading wins ties: it is the configured one.
         var original: PixImage?
+        // A photograph, whose paper was found, is read along the detector's lines when they hold
+        // as much of its ink as the layout's lines do (`Docs/Recognition.md`, "The paper").
+        if first.prepared.paper != nil, lineDetector != nil {
+            let image = try ImageFile.decoded(data, path: path).1
+            original = image
+            var next = try readDetectedLines(first, data: data, original: image, path: path)
+            next.coverage = reference.coverage(of: next.lines)
+            readings.append(next)
+            if next.preferred(over: readings[0]) { best = 1 }
+        }
         for strategy in Self.alternatives(after: readings[0], options: options.preprocessing, detecting: lineDetector != nil)
-        where !readings[best].isGood {
+        where !readings[best].isGood && !readings.contains(where: { $0.strategy == strategy }) {
             let size = (first.width, first.height)
             var next: Reading
             switch strategy {

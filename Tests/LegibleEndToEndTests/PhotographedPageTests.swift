@@ -60,6 +60,8 @@ struct PhotographedPageTests {
         let errors = Scorer.levenshtein(Array(said), Array(written))
         print("photographed sheet: \(read.lines.count) lines for \(truth.lines.count), CER \(Double(errors) / Double(written.count))")
         #expect(read.lines.count >= truth.lines.count * 3 / 4, "\(read.lines.count) lines")
+        let paper = read.preprocessing?.first { $0.step == .paper }
+        #expect(paper?.applied == true, "the paper was not found: \(paper?.detail ?? "no step")")
         // The printed consent header is read too, and the truth leaves it out: the bound allows for it.
         #expect(Double(errors) / Double(written.count) < 0.6, "\(said.prefix(200))")
         let empty = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/out/blank.json")))

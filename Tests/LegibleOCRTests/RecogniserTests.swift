@@ -61,7 +61,8 @@ struct RecogniserTests {
         let steps = layout.preprocessing?.map(\.step) ?? []
         #expect(
             steps == [
-                .colourDropout, .deskew, .backgroundNormalisation, .rulings, .ruleRemoval, .inkMask, .lineRepair, .recognitionCheck,
+                .colourDropout, .paper, .deskew, .backgroundNormalisation, .rulings, .ruleRemoval, .inkMask, .lineRepair,
+                .recognitionCheck,
             ])
         let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-2.gt.json"))
         #expect(Scorer.score(ScoredPage(layout), against: truth).lineRecall >= 0.8)
