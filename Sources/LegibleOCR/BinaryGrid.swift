@@ -48,19 +48,30 @@ enum BinaryGrid {
 
     /// The 4-connected pieces of the set pixels.
     static func pieces(_ grid: [UInt8], _ width: Int, _ height: Int) -> [Piece] {
-        var seen = [Bool](repeating: false, count: grid.count)
+        pieces(width, height, eightConnected: false) { grid[$0] == 1 }
+    }
+
+    /// The pieces of the pixels (indices, row-major) for which `isSet` holds, 4- or
+    /// 8-connected, each in the order it was found.
+    static func pieces(_ width: Int, _ height: Int, eightConnected: Bool, where isSet: (Int) -> Bool) -> [Piece] {
+        var seen = [Bool](repeating: false, count: width * height)
         var pieces: [Piece] = []
         var stack: [Int] = []
-        for start in grid.indices where grid[start] == 1 && !seen[start] {
+        let steps =
+            eightConnected
+            ? [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] : [(-1, 0), (1, 0), (0, -1), (0, 1)]
+        for start in 0..<(width * height) where !seen[start] && isSet(start) {
             var piece: [Int] = []
             seen[start] = true
             stack.append(start)
             while let index = stack.popLast() {
                 piece.append(index)
                 let (x, y) = (index % width, index / width)
-                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < width && ny >= 0 && ny < height {
+                for (dx, dy) in steps {
+                    let (nx, ny) = (x + dx, y + dy)
+                    guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
                     let next = ny * width + nx
-                    if grid[next] == 1 && !seen[next] {
+                    if !seen[next] && isSet(next) {
                         seen[next] = true
                         stack.append(next)
                     }

@@ -43,28 +43,8 @@ public struct DetectedLine: Equatable, Sendable {
         in map: [Float], width: Int, height: Int, threshold: Float = 0.2, boxThreshold: Float = 0.45, unclipRatio: Double = 1.4
     ) -> [DetectedLine] {
         guard width > 0, height > 0, map.count == width * height else { return [] }
-        var seen = [Bool](repeating: false, count: map.count)
         var lines: [DetectedLine] = []
-        var stack: [Int] = []
-        for start in map.indices where !seen[start] && map[start] > threshold {
-            var piece: [Int] = []
-            seen[start] = true
-            stack.append(start)
-            while let index = stack.popLast() {
-                piece.append(index)
-                let (x, y) = (index % width, index / width)
-                for dy in -1...1 {
-                    for dx in -1...1 where dx != 0 || dy != 0 {
-                        let (nx, ny) = (x + dx, y + dy)
-                        guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
-                        let next = ny * width + nx
-                        if !seen[next] && map[next] > threshold {
-                            seen[next] = true
-                            stack.append(next)
-                        }
-                    }
-                }
-            }
+        for piece in BinaryGrid.pieces(width, height, eightConnected: true, where: { map[$0] > threshold }).map(\.pixels) {
             if let line = line(of: piece, in: map, width: width, boxThreshold: boxThreshold, unclipRatio: unclipRatio),
                 line.thickness <= Double(min(width, height)) * maximumThickness
             {
