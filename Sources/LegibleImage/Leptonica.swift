@@ -217,6 +217,15 @@ package enum Leptonica {
         return pixels
     }
 
+    /// `image` without a colormap (a palette PNG's): a copy holding the colours it maps to, or
+    /// `image` itself when it has none. Tesseract is never given a colormapped image: reading a
+    /// rectangle of one, it read freed memory and crashed (`Docs/Hardening.md`, "A palette image
+    /// and a rectangle").
+    package static func withoutColormap(_ image: PixImage) -> PixImage? {
+        guard pixGetColormap(image.pointer) != nil else { return image }
+        return PixImage(pixRemoveColormap(image.pointer, Int32(REMOVE_CMAP_BASED_ON_SRC)))
+    }
+
     /// 8-bit `grey` reduced by area averaging so that its longer side is at most `longerSide`
     /// pixels (unchanged when it already is), as Swift bytes, row-major.
     package static func reducedGreyPixels(_ grey: PixImage, longerSide: Int) -> (width: Int, height: Int, pixels: [UInt8])? {

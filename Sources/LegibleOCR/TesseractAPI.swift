@@ -117,7 +117,9 @@ final class TesseractAPI {
     ) throws -> [RawLine] {
         OpenMP.runRegionsOnCallingThread()
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
-        TessBaseAPISetImage2(handle, image.pointer)
+        let readable = try Self.readable(image)
+        TessBaseAPISetImage2(handle, readable.pointer)
+        defer { withExtendedLifetime(readable) {} }
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
         defer { TessBaseAPIClear(handle) }
         let end = Date(timeIntervalSinceNow: deadline)
@@ -138,7 +140,9 @@ final class TesseractAPI {
     func recogniseEach(_ image: PixImage, resolution: Int, deadline: Double, rectangles: [PixelBox]) throws -> [[RawLine]] {
         OpenMP.runRegionsOnCallingThread()
         TessBaseAPISetPageSegMode(handle, PSM_RAW_LINE)
-        TessBaseAPISetImage2(handle, image.pointer)
+        let readable = try Self.readable(image)
+        TessBaseAPISetImage2(handle, readable.pointer)
+        defer { withExtendedLifetime(readable) {} }
         TessBaseAPISetSourceResolution(handle, Int32(resolution))
         defer { TessBaseAPIClear(handle) }
         let end = Date(timeIntervalSinceNow: deadline)
@@ -147,6 +151,14 @@ final class TesseractAPI {
                 handle, Int32(rectangle.x), Int32(rectangle.y), Int32(rectangle.width.rounded(.up)), Int32(rectangle.height.rounded(.up)))
             return try recogniseSetImage(until: end, firstBlock: 0)
         }
+    }
+
+    /// `image` as Tesseract is given it: never with a colormap (``Leptonica/withoutColormap(_:)``).
+    private static func readable(_ image: PixImage) throws -> PixImage {
+        guard let readable = Leptonica.withoutColormap(image) else {
+            throw OCRError.engine(function: "pixRemoveColormap", detail: "a palette image could not be converted")
+        }
+        return readable
     }
 
     /// Recognises the image (or rectangle) set on the engine by `end`, numbering its blocks

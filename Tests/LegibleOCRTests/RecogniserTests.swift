@@ -69,6 +69,25 @@ struct RecogniserTests {
     }
 }
 
+/// A palette PNG given to Tesseract with rectangles (`Docs/Hardening.md`, "A palette image and
+/// a rectangle"): Tesseract read freed memory and crashed on most runs, until the door took the
+/// colormap off. Without the fix this test dies with SIGSEGV.
+@Suite("Tesseract and a palette image")
+struct PaletteImageTests {
+    @Test("rectangles of a palette PNG are each read as a line, twenty times over, without a crash")
+    func paletteRectangles() throws {
+        let path = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let (_, image) = try ImageFile.decoded(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+        let recogniser = try Recogniser(options: OCROptions())
+        let truth = try GroundTruth.load(Repository.scans.appendingPathComponent("chicago-1.gt.json"))
+        let boxes = truth.lines.prefix(6).map(\.box)
+        for _ in 0..<20 {
+            let lines = try recogniser.api.recognise(image, resolution: 200, pageSegmentationMode: 13, deadline: 60, rectangles: boxes)
+            #expect(lines.count >= boxes.count - 1, "\(lines.count) lines for \(boxes.count) rectangles")
+        }
+    }
+}
+
 @Suite("Recogniser on bad input")
 struct BadInputTests {
     func temporaryFile(_ bytes: [UInt8], name: String = "bad.png") throws -> String {
