@@ -55,7 +55,7 @@ struct HandwritingIngestTests {
     }
 
     @Test(
-        "on a real diary spread, lines Tesseract missed or ran together are found in the ink's rows and read in their column's order",
+        "on a real diary spread photographed on dark cloth, the lines are found (recall 0.95) and read in their column's order",
         .enabled(if: Repository.hasRealCorpus, Repository.realCorpusAbsent))
     func linesMended() throws {
         guard Self.available else { return }
@@ -67,8 +67,11 @@ struct HandwritingIngestTests {
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/\(page).json")))
-        let step = layout.preprocessing?.first { $0.step == .lineGaps }
-        #expect(step?.applied == true, "\(String(describing: step))")
+        // The spread lies on dark cloth: its paper is found, and it is read along the detector's
+        // lines (`Docs/Recognition.md`, "The paper"); the rows of the ink then mend nothing here,
+        // and LineGapsTests keeps the mending's own checks.
+        #expect(layout.preprocessing?.contains { $0.step == .paper && $0.applied } == true)
+        #expect(layout.preprocessing?.contains { $0.step == .lineGaps } == true)
         // Tesseract alone found 89 % of this page's lines (48 of 54).
         let scored = try legible(["eval", folder, "--truth", set.path, "--json"])
         let overall = try JSONSerialization.jsonObject(with: Data(scored.stdout.utf8)) as? [String: Any]
