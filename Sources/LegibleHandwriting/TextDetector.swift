@@ -52,9 +52,23 @@ public final class TextDetector: LineDetector {
     deinit { legible_ort_free(handle) }
 
     /// The text lines on `page` (grey, row-major), in its pixels, in reading order (top to
-    /// bottom, then left to right along a row).
+    /// bottom, then left to right along a row); with `region` (page pixels), only inside it,
+    /// the region cropped by ``GreyImage/crop(_:padding:)`` and read at the detector's full
+    /// resolution.
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first; a load failure when the
     ///   model cannot run.
+    public func lines(on page: (width: Int, height: Int, pixels: [UInt8]), within region: PixelBox?, until deadline: Date) throws
+        -> [DetectedLine]
+    {
+        guard let region else { return try lines(on: page, until: deadline) }
+        let (part, origin) = GreyImage(width: page.width, height: page.height, pixels: page.pixels).crop(region, padding: 0)
+        return try lines(on: (part.width, part.height, part.pixels), until: deadline).map {
+            $0.moved(byX: Double(origin.x), y: Double(origin.y))
+        }
+    }
+
+    /// The text lines on the whole of `page` (grey, row-major), in its pixels, in reading order.
+    /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
     public func lines(on page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [DetectedLine] {
         guard page.width > 0, page.height > 0, page.pixels.count == page.width * page.height else { return [] }
         guard Date() < deadline else { throw LineReaderTimeout() }

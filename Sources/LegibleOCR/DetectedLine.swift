@@ -5,9 +5,12 @@ import LegibleLayout
 /// each as ``DetectedLine``s in the page's pixels, in reading order. Implemented by the
 /// handwriting module's text detector; one per recogniser, on its thread.
 public protocol LineDetector: AnyObject {
-    /// The lines on `page` (`width × height` grey values, row-major), in reading order.
+    /// The lines on `page` (`width × height` grey values, row-major), in reading order; with
+    /// `region` (page pixels), only the lines inside it, searched at the detector's full
+    /// resolution (`Docs/Recognition.md`, "The paper"). In the page's pixels.
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
-    func lines(on page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [DetectedLine]
+    func lines(on page: (width: Int, height: Int, pixels: [UInt8]), within region: PixelBox?, until deadline: Date) throws
+        -> [DetectedLine]
 }
 
 /// One line a text detector found: the rectangle along the line's own direction (its four

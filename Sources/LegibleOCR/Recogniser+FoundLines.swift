@@ -52,12 +52,9 @@ extension Recogniser {
             try first.grey.map { (width: first.width, height: first.height, pixels: $0) } ?? ImageFile.greyImage(data: data, path: path)
         // Only the paper is searched, at the detector's full resolution (`Docs/Recognition.md`,
         // "The paper"): a table's grain or a book's edge is not writing.
-        let paper = first.prepared.paper ?? PixelBox(x: 0, y: 0, width: Double(first.width), height: Double(first.height))
         let detected: [DetectedLine]
         do {
-            detected = try detector.lines(on: Self.cropped(grey, to: paper), until: pageEnd).map {
-                $0.moved(byX: paper.x, y: paper.y)
-            }
+            detected = try detector.lines(on: grey, within: first.prepared.paper, until: pageEnd)
         } catch is LineReaderTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
@@ -67,18 +64,5 @@ extension Recogniser {
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: first.width, height: first.height) }
         let paperStep = first.prepared.steps.filter { $0.step == .paper }
         return Self.reading(.detectedLines, lines: lines, steps: paperStep + [step(detected.count)])
-    }
-
-    /// The part of `page` inside `box` (whole pixels), row-major.
-    static func cropped(_ page: (width: Int, height: Int, pixels: [UInt8]), to box: PixelBox) -> (
-        width: Int, height: Int, pixels: [UInt8]
-    ) {
-        let (left, top) = (max(0, Int(box.x)), max(0, Int(box.y)))
-        let (right, bottom) = (min(page.width, Int(box.maxX.rounded(.up))), min(page.height, Int(box.maxY.rounded(.up))))
-        guard left > 0 || top > 0 || right < page.width || bottom < page.height, right > left, bottom > top else { return page }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity((right - left) * (bottom - top))
-        for row in top..<bottom { pixels += page.pixels[(row * page.width + left)..<(row * page.width + right)] }
-        return (right - left, bottom - top, pixels)
     }
 }
