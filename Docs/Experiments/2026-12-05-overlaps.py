@@ -2,7 +2,7 @@
 more than half the smaller height and half the smaller width: lines read twice or run
 together (Docs/Recognition.md, "Unseen collections").
 
-    python3 2026-12-05-overlaps.py "DOCS/*/*.json""""
+    python3 2026-12-05-overlaps.py 'DOCS/*/*.json'"""
 import json,glob,sys
 def ov(a0,a1,b0,b1): return max(0,min(a1,b1)-max(a0,b0))
 tot=0
