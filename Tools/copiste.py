@@ -30,19 +30,20 @@ def sheets(repo):
 
 
 def write_set(out, pages):
-    """Lays `pages` ((stem, ALTO, JPEG)) out in `out` as the real corpus's sets are; returns
-    how many."""
+    """Lays `pages` ((stem, ALTO, JPEG or PNG)) out in `out` as the real corpus's sets are;
+    returns how many."""
     import os
     os.makedirs(out, exist_ok=True)
     kept = []
     for stem, truth, image in pages:
-        with open(os.path.join(out, stem + ".jpg"), "wb") as f:
+        extension = ".png" if image.startswith(b"\x89PNG") else ".jpg"
+        with open(os.path.join(out, stem + extension), "wb") as f:
             f.write(image)
         with open(os.path.join(out, stem + ".xml"), "wb") as f:
             f.write(truth)
-        kept.append(stem)
+        kept.append(stem + extension)
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as f:
         f.write("image\tground_truth\n")
-        for stem in kept:
-            f.write(f"{stem}.jpg\t{stem}.xml\n")
+        for name in kept:
+            f.write(f"{name}\t{os.path.splitext(name)[0]}.xml\n")
     return len(kept)
