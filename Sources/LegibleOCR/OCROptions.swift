@@ -61,8 +61,8 @@ public struct OCROptions: Hashable, Sendable {
     /// Tesseract missed or ran together before they are read (`Docs/Recognition.md`, "Lines
     /// missed and run together") and maps word confidences for PP-OCRv6 small, 5 gives a word's
     /// glyphs boxes that tile it, 6 reads the lines the text detector finds on a poor or empty
-    /// page (`Docs/Recognition.md`, "Detected lines").
-    static let handwritingVersion = 6
+    /// page, 7 on every page, before the layout's (`Docs/Recognition.md`, "Detected lines").
+    static let handwritingVersion = 7
 
     /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
     /// "A French hand"): it reads, the page's languages are ones the head reads

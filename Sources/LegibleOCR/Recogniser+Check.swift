@@ -85,7 +85,7 @@ struct Reading {
     /// 0.40 were read again, the other reading read worse or was not kept.
     var isGood: Bool { coverage >= 0.90 }
 
-    /// Whether this reading, of the detector's lines on a photograph, is kept before `layout`,
+    /// Whether this reading, of the detector's lines, is kept before `layout`,
     /// the layout analysis's reading of the same page: it has lines, and holds at least as much
     /// of the ink, less ``coverageSlack``. Tesseract's confidence is not compared: on a raw
     /// line it is low whatever the line, and the handwriting reader reads the words.

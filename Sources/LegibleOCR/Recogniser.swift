@@ -124,7 +124,8 @@ public final class Recogniser: @unchecked Sendable {
         // second reading.
         let (ink, rotation) = (first.prepared.pageInk, first.prepared.rotationDegrees)
         let grey = first.grey.map { (width: first.width, height: first.height, pixels: $0) }
-        let lines = try readAgain(keptLines, grey: grey, data: data, path: path).filter { !$0.words.isEmpty }
+        var lines = try readAgain(keptLines, grey: grey, data: data, path: path).filter { !$0.words.isEmpty }
+        if kept.strategy == .detectedLines { lines = Self.withLayoutGeometry(lines, layout: readings[0].lines) }
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
         let check = checked ? RecognitionCheck(readings, kept: kept) : nil
         guard let reader = lineReader, readsAgain else { return (layout, check) }
@@ -220,9 +221,10 @@ public final class Recogniser: @unchecked Sendable {
         readings[0].coverage = reference.coverage(of: first.reading.lines)
         var best = 0  // The first reading wins ties: it is the configured one.
         var original: PixImage?
-        // A photograph, whose paper was found, is read along the detector's lines when they hold
-        // as much of its ink as the layout's lines do (`Docs/Recognition.md`, "The paper").
-        if first.prepared.paper != nil, lineDetector != nil {
+        // Every page is read along the detector's lines too, and they are kept before the
+        // layout's when they hold as much of its ink, less a little (`Docs/Recognition.md`,
+        // "Detected lines").
+        if lineDetector != nil {
             let image = try ImageFile.decoded(data, path: path).1
             original = image
             var next = try readDetectedLines(first, data: data, original: image, path: path)

@@ -27,6 +27,15 @@ struct HandwritingIngestTests {
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.gt.json")))
         #expect(layout.text == (truth as? [String: Any])?["text"] as? String)
         #expect(layout.lines.allSatisfy { $0.reader != nil } && layout.lines.contains { $0.reader == .handwriting })
+        // The detector's lines are read first on every page, and when they hold the ink the
+        // page is read no other way (`Docs/Recognition.md`, "Detected lines").
+        let check = try #require(layout.preprocessing?.first { $0.step == .recognitionCheck }?.detail)
+        #expect(check.hasPrefix("the standard preprocessing: ") && check.hasSuffix("kept lines the text detector found"), "\(check)")
+        #expect(check.components(separatedBy: "; ").count == 3, "only the layout's and the detector's readings: \(check)")
+        // They take the layout's geometry where it found the same line: no line covers its
+        // neighbours, and each has its baseline.
+        #expect(layout.lines.allSatisfy { $0.baseline != nil }, "\(layout.lines.map(\.box))")
+        #expect(zip(layout.lines, layout.lines.dropFirst()).allSatisfy { $0.box.maxY <= $1.box.y }, "\(layout.lines.map(\.box))")
         for line in layout.lines {
             for word in line.words ?? [] {
                 #expect(
