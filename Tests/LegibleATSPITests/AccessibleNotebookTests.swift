@@ -33,7 +33,7 @@ struct AccessibleNotebookTests {
     static func tree() -> AccessibleNotebook {
         let first = ScannedPage(layout: LayoutBuilder().layout(exactText: "a 𝒜 b\nthe 🦉 owl"))
         let second = ScannedPage(layout: LayoutBuilder().layout(exactText: "last page"))
-        let store = ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-atspi-\(UUID()).jsonl"))
+        let store = ClippingsStore(url: URL(fileURLWithPath: temporaryPath("atspi.jsonl")))
         return AccessibleNotebook(notebook: Notebook(pages: [first, second]), title: "owls", store: store)
     }
 
@@ -75,7 +75,7 @@ struct AccessibleUncertaintyTests {
         let layout = LayoutBuilder().layout([["the 🦉x owl", "sees wll"]]).withConfidences { ["🦉x", "wll"].contains($0) ? 0.1 : 0.9 }
         let tree = AccessibleNotebook(
             notebook: Notebook(pages: [ScannedPage(layout: layout)]), title: "owls",
-            store: ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-atspi-\(UUID()).jsonl")))
+            store: ClippingsStore(url: URL(fileURLWithPath: temporaryPath("atspi.jsonl"))))
         let node = tree.node(onPage: 0, at: 0)
         let count = tree.characterCount(node)
         var runs: [(String, Bool)] = []

@@ -2,12 +2,11 @@ import Foundation
 import LegibleCLI
 import LegibleLayout
 import LegibleTestSupport
-import Synchronization
 import Testing
 
 // What the command tests share, in process (Tests/LegibleCLITests) and end to end
-// (Tests/LegibleEndToEndTests): running a command, starting a process, scratch folders, and the
-// checks of a refusal (Docs/Architecture.md, "Tests").
+// (Tests/LegibleEndToEndTests): running a command, starting a process, and the checks of a
+// refusal (Docs/Architecture.md, "Tests").
 
 /// What a `legible` command printed, and its exit status (swift-argument-parser's pattern).
 public struct Run {
@@ -81,32 +80,6 @@ public func chicagoPageWithUncertainWords() throws -> (folder: String, page: Str
     let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: page)))
     try layout.withConfidences { chicagoUncertainWords.contains($0) ? 0.2 : 0.95 }.encodeDocument().write(to: URL(fileURLWithPath: page))
     return (folder, page)
-}
-
-/// A new, empty scratch folder under the temporary directory: its path. It is removed, with
-/// what it holds, when the test process exits (`ScratchFolders`).
-public func temporaryFolder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    ScratchFolders.keep(url.path)
-    return url.path
-}
-
-/// The scratch folders this process made, removed at its exit: thousands of tests each make
-/// one, and a test may end early, so removal does not wait on each test's own clean-up. A
-/// process that is killed leaves them, as any temporary file is left.
-enum ScratchFolders {
-    private static let made = Mutex<[String]>([])
-    private static let removalAtExit: Void = { atexit { ScratchFolders.removeAll() } }()
-
-    static func keep(_ path: String) {
-        _ = removalAtExit
-        made.withLock { $0.append(path) }
-    }
-
-    static func removeAll() {
-        for path in made.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
-    }
 }
 
 /// A refusal: exit `status`, one message line of ours on stderr, holding `text`.

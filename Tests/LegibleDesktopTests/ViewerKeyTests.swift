@@ -17,7 +17,7 @@ struct ViewerKeyTests {
     static func viewer() -> PageViewer {
         let page = ScannedPage(layout: LayoutBuilder().layout([["one two three", "four five"], ["six"]]))
         let next = ScannedPage(layout: LayoutBuilder().layout([["seven eight"]]))
-        let store = ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-keys-\(UUID()).jsonl"))
+        let store = ClippingsStore(url: URL(fileURLWithPath: temporaryPath("keys.jsonl")))
         let tree = AccessibleNotebook(notebook: Notebook(pages: [page, next]), title: "keys", store: store, windowed: true)
         return PageViewer(tree: tree, title: "keys", imagePaths: [nil, nil])
     }
@@ -43,7 +43,7 @@ struct ViewerUncertainTests {
             layout: LayoutBuilder().layout([["one twq three", "four fiv"], ["six"]]).withConfidences {
                 ["twq", "fiv"].contains($0) ? 0.2 : 0.9
             })
-        let store = ClippingsStore(url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-keys-\(UUID()).jsonl"))
+        let store = ClippingsStore(url: URL(fileURLWithPath: temporaryPath("keys.jsonl")))
         let tree = AccessibleNotebook(notebook: Notebook(pages: [page]), title: "keys", store: store, windowed: true)
         let viewer = PageViewer(tree: tree, title: "keys", imagePaths: [nil])
         let starts = page.uncertainRanges.map(\.start.offset)
@@ -66,8 +66,7 @@ struct ViewerUncertainTests {
 struct ViewerEditTests {
     /// A viewer in edit mode on one page read from a document in a temporary folder.
     static func editingViewer() throws -> (PageViewer, String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-edit-\(UUID())").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         let path = folder + "/page.json"
         try ScannedPage(layout: LayoutBuilder().layout([["one two three", "four five"], ["six"]])).layout.encodeDocument()
             .write(to: URL(fileURLWithPath: path))

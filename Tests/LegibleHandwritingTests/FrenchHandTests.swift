@@ -106,9 +106,7 @@ struct FrenchHandTests {
         "a hand head that is missing, altered or not a head is refused with one line naming it", arguments: ["missing", "altered", "short"])
     func badHand(_ damage: String) throws {
         guard try Self.hand() != nil else { return }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("legible-hand-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let copy = try temporaryFolder()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: WriterHeadTests.files().hand))
         if damage == "altered" { bytes[bytes.count / 2] ^= 0xFF }
         if damage == "short" { bytes = bytes.prefix(100) }

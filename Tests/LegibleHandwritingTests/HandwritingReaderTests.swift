@@ -77,8 +77,7 @@ struct HandwritingReaderTests {
     @Test("a missing, truncated or altered file is refused before it is loaded, naming it", arguments: ["missing", "truncated", "altered"])
     func badFiles(_ damage: String) throws {
         guard try Self.model() != nil else { return }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("legible-hand-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        let copy = try temporaryFolder()
         for name in ["libonnxruntime.so.1.22.0", "ppocrv6_dict.txt"] {
             // Copies, not links: a link is never loaded (`LoadedFilesTests`).
             try FileManager.default.copyItem(atPath: Self.folder + "/" + name, toPath: copy + "/" + name)

@@ -2,6 +2,7 @@ import Foundation
 import LegibleNotebook
 import LegibleReading
 import LegibleSystem
+import LegibleTestSupport
 import Testing
 
 /// Page documents read to show or opened to correct (`Docs/Architecture.md`, "Notebook
@@ -12,7 +13,7 @@ struct PageDocumentsTests {
         #"{"format":"legible-page","version":2,"image":{"file":"p.png","width":400,"height":100},"text":"Saved words","paragraphs":[{"range":[0,11]}],"lines":[{"range":[0,11],"box":[10,10,300,30]}]}"#
 
     static func write(_ json: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("legible-document-\(UUID().uuidString).json").path
+        let path = temporaryPath("document.json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }

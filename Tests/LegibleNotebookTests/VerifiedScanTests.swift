@@ -5,6 +5,7 @@ import LegibleNotebook
 import LegibleOCR
 import LegibleRaster
 import LegibleSystem
+import LegibleTestSupport
 import Testing
 
 /// One rule for finding a page's scan (`Docs/Architecture.md`, "Notebook services"): html, pdf,
@@ -15,7 +16,7 @@ struct VerifiedScanTests {
     /// A folder with `document.json`'s scan `scan.png` beside it (40 × 30 pixels, or `size`),
     /// and an `other/` folder; returns the folder and the layout naming the scan.
     static func setUp(recordedFrom bytes: Data, recordsHash: Bool = true, size: (Int, Int) = (40, 30)) throws -> (String, PageLayout) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-scans-\(UUID().uuidString)").path
+        let folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
         let image = PageImage(
             file: "scan.png", width: size.0, height: size.1, sha256: recordsHash ? Checksum.sha256Hex(of: bytes) : nil)

@@ -91,7 +91,7 @@ struct PaletteImageTests {
 @Suite("Recogniser on bad input")
 struct BadInputTests {
     func temporaryFile(_ bytes: [UInt8], name: String = "bad.png") throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("legible-\(UUID().uuidString)-\(name)")
+        let url = URL(fileURLWithPath: temporaryPath(name))
         try Data(bytes).write(to: url)
         return url.path
     }
@@ -140,8 +140,7 @@ struct BadInputTests {
     }
 
     @Test("a damaged language model is refused before Tesseract loads it (69)") func corruptModel() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-tessdata-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: try temporaryFolder())
         try Data("this is not a traineddata file".utf8).write(to: folder.appendingPathComponent("eng.traineddata"))
         var options = OCROptions()
         options.dataPath = folder.path

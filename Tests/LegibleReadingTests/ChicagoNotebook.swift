@@ -19,7 +19,6 @@ enum ChicagoNotebook {
     }
 
     static func temporaryStore() -> ClippingsStore {
-        ClippingsStore(
-            url: FileManager.default.temporaryDirectory.appendingPathComponent("legible-clips-\(UUID().uuidString)/clippings.jsonl"))
+        ClippingsStore(url: URL(fileURLWithPath: temporaryPath("clips") + "/clippings.jsonl"))
     }
 }

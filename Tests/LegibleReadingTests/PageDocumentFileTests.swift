@@ -18,8 +18,7 @@ import Testing
 struct PageDocumentFileTests {
     /// A small page document in a fresh folder, with `extra` merged into its JSON at `path`.
     static func document(adding extra: [String: Any] = [:], at keyPath: [String] = []) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-doc-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder()
         let data = try LayoutBuilder().layout([["one two three"], ["four five"]]).encodeDocument()
         var json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         json = merged(json, extra, at: keyPath[...])
