@@ -158,8 +158,9 @@ func projection(_ run: ArrayRun, cores: Int, images: [String], output: String) t
             rate * read / 1e6, read / 1e3, rate * written / 1e6, written / 1e3))
 }
 
-struct BenchFailure: Error {
+struct BenchFailure: Error, CustomStringConvertible {
     var message: String
+    var description: String { message }
 }
 
 /// Runs a command to its end with its output (both streams) captured.

@@ -29,13 +29,14 @@ struct HandLine {
 /// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
 /// of beam settings the defaults were chosen from. A set in a language the French hand head
 /// reads (``OCROptions/handHeadReads(_:)``: French) is read with it, as `ingest`
-/// reads it, unless `--no-hand`.
-func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws {
+/// reads it, unless `--no-hand`; with `head`, a head file's path, it is read with that head
+/// instead (one learnt without the set: `Docs/Recognition.md`, "A French hand").
+func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: String? = nil) throws {
     let executable = CommandLine.arguments[0]
     let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
     let files = HandwritingModel.Files(folder: folder)
     let plain = try HandwritingModel(files: files)
-    let french = hand ? try HandwritingModel(files: files, layer: .frenchHand) : plain
+    let french = hand ? try HandwritingModel(files: files, layer: try handLayer(head)) : plain
     let allowed = latin ? plain.latinClasses() : nil
     let languages = try ["eng", "fra"].map { ($0, try WordList.load(paths: WordList.debianPaths(forLanguages: $0))) }
     let decoders = handDecoders(tune: tune)
@@ -84,6 +85,15 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool) throws
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     print(String(format: "peak memory: %.0f MB", Double(usage.ru_maxrss) / 1024))
+}
+
+/// The French hand head in the model's folder, or the head in the file at `path`.
+func handLayer(_ path: String?) throws -> HandwritingModel.LastLayer {
+    guard let path else { return .frenchHand }
+    guard let bytes = FileManager.default.contents(atPath: path), let head = WriterHead(bytes: Array(bytes)) else {
+        throw BenchFailure(message: "\(path): is not a hand head")
+    }
+    return .head(head)
 }
 
 /// Greedy decoding and the beam search over words; with `tune`, the grid of the beam's costs.

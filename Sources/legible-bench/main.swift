@@ -518,15 +518,17 @@ do {
     case "documents":
         try documentBenchmark()
     case "hand":
-        let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") }
+        // `--head FILE`: read French sets with that head, one learnt without them (`Tools/train-hand --without`).
+        let head = arguments.firstIndex(of: "--head").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        let rest = arguments.dropFirst().filter { !$0.hasPrefix("--") && $0 != head }
         try handBenchmark(
             rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
-            hand: !arguments.contains("--no-hand"))
+            hand: !arguments.contains("--no-hand"), head: head)
     case "hand-learn" where arguments.count == 3:
         try learnHandHead(arguments[1], output: arguments[2])
     default:
         print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand] | hand-learn CORPUS OUT"
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE] | hand-learn CORPUS OUT"
         )
     }
 } catch {
