@@ -223,7 +223,8 @@ public final class Recogniser: @unchecked Sendable {
         var original: PixImage?
         // Every page is read along the detector's lines too, and they are kept before the
         // layout's when they hold as much of its ink, less a little (`Docs/Recognition.md`,
-        // "Detected lines").
+        // "Detected lines"). So a page reads empty only when it has no writing: where the layout
+        // found no line, the detector's reading is kept if it has one.
         if lineDetector != nil {
             let image = try ImageFile.decoded(data, path: path).1
             original = image
@@ -253,15 +254,6 @@ public final class Recogniser: @unchecked Sendable {
             next.coverage = reference.coverage(of: next.lines)
             readings.append(next)
             if next.score > readings[best].score { best = readings.count - 1 }
-        }
-        // A page reads empty only when it has no writing (`Docs/Recognition.md`, "Detected
-        // lines"): where every reading found no line, even when the preparation found no ink to
-        // miss, the detector, which sees the page as it is, reads it.
-        if readings[best].lines.isEmpty, lineDetector != nil, !readings.contains(where: { $0.strategy == .detectedLines }) {
-            var next = try readDetectedLines(first, data: data, original: original ?? ImageFile.decoded(data, path: path).1, path: path)
-            next.coverage = reference.coverage(of: next.lines)
-            readings.append(next)
-            if !next.lines.isEmpty { best = readings.count - 1 }
         }
         return (readings, best, reference)
     }

@@ -117,10 +117,8 @@ final class TesseractAPI {
     ) throws -> [RawLine] {
         OpenMP.runRegionsOnCallingThread()
         TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentationMode)))
-        let readable = try Self.readable(image)
-        TessBaseAPISetImage2(handle, readable.pointer)
+        let readable = try setImage(image, resolution: resolution)
         defer { withExtendedLifetime(readable) {} }
-        TessBaseAPISetSourceResolution(handle, Int32(resolution))
         defer { TessBaseAPIClear(handle) }
         let end = Date(timeIntervalSinceNow: deadline)
         guard !rectangles.isEmpty else { return try recogniseSetImage(until: end, firstBlock: 0) }
@@ -140,10 +138,8 @@ final class TesseractAPI {
     func recogniseEach(_ image: PixImage, resolution: Int, deadline: Double, rectangles: [PixelBox]) throws -> [[RawLine]] {
         OpenMP.runRegionsOnCallingThread()
         TessBaseAPISetPageSegMode(handle, PSM_RAW_LINE)
-        let readable = try Self.readable(image)
-        TessBaseAPISetImage2(handle, readable.pointer)
+        let readable = try setImage(image, resolution: resolution)
         defer { withExtendedLifetime(readable) {} }
-        TessBaseAPISetSourceResolution(handle, Int32(resolution))
         defer { TessBaseAPIClear(handle) }
         let end = Date(timeIntervalSinceNow: deadline)
         return try rectangles.map { rectangle in
@@ -153,11 +149,15 @@ final class TesseractAPI {
         }
     }
 
-    /// `image` as Tesseract is given it: never with a colormap (``Leptonica/withoutColormap(_:)``).
-    private static func readable(_ image: PixImage) throws -> PixImage {
+    /// Sets `image` on the engine at `resolution` (dpi), never with a colormap
+    /// (``Leptonica/withoutColormap(_:)``); returns the image set, which must outlive the
+    /// reading: Tesseract keeps a pointer to it, not a copy.
+    private func setImage(_ image: PixImage, resolution: Int) throws -> PixImage {
         guard let readable = Leptonica.withoutColormap(image) else {
             throw OCRError.engine(function: "pixRemoveColormap", detail: "a palette image could not be converted")
         }
+        TessBaseAPISetImage2(handle, readable.pointer)
+        TessBaseAPISetSourceResolution(handle, Int32(resolution))
         return readable
     }
 
