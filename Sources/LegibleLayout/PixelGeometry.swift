@@ -60,6 +60,16 @@ public struct PixelBox: Hashable, Sendable, Codable {
             right: max(maxX, other.maxX), bottom: max(maxY, other.maxY))
     }
 
+    /// The smallest box holding all of `boxes`, or `nil` when there are none (image pixels).
+    public static func enclosing(_ boxes: some Sequence<PixelBox>) -> PixelBox? {
+        boxes.reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// Whether the centre of `other` lies inside this box, edges included.
+    public func containsCentre(of other: PixelBox) -> Bool {
+        other.midX >= x && other.midX <= maxX && other.midY >= y && other.midY <= maxY
+    }
+
     /// The overlap of two boxes, or `nil` when they do not overlap.
     public func intersection(_ other: PixelBox) -> PixelBox? {
         let left = max(x, other.x)
