@@ -1,6 +1,8 @@
 /// A line image as the handwriting model takes it (`Docs/Recognition.md`, "Handwriting"):
 /// three equal channels of grey, scaled to [-1, 1], ``height`` pixels high, planes one after
-/// another (NCHW, batch 1).
+/// another (NCHW, batch 1). One plane is kept and the three are made when the model reads it:
+/// a recipe that holds thousands of lines (`legible-bench network-learn`) took three times the
+/// memory when every line held all three.
 public struct LineTensor: Sendable {
     /// The model's line height, in pixels.
     public static let height = 48
@@ -11,8 +13,10 @@ public struct LineTensor: Sendable {
     public let width: Int
     /// Height in pixels: always ``height``.
     public let height: Int
-    /// `3 × height × width` values in [-1, 1].
-    public let values: [Float]
+    /// `height × width` values in [-1, 1], row-major: the grey plane.
+    public let plane: [Float]
+    /// `3 × height × width` values in [-1, 1]: the plane three times, as the model takes it.
+    public var values: [Float] { plane + plane + plane }
 
     /// `grey` (`width × height` values, 0 black … 255 white, row-major) resized to the model's
     /// height, its width by the same factor times `widthScale` (a hand of narrow letters
@@ -45,7 +49,7 @@ public struct LineTensor: Sendable {
         }
         self.width = width
         self.height = height
-        values = plane + plane + plane
+        self.plane = plane
     }
 
     /// For each of `target` output pixels along one axis of `source` pixels: the first source

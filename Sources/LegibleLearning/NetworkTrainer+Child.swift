@@ -33,7 +33,7 @@ extension NetworkTrainer {
         for line in lines {
             bytes += NetworkWeights.word(line.tensor.width) + NetworkWeights.word(line.labels.count)
             for label in line.labels { bytes += NetworkWeights.word(label) }
-            for value in line.tensor.values.prefix(line.tensor.width * line.tensor.height) {
+            for value in line.tensor.plane {
                 bytes += NetworkWeights.word(Int(value.bitPattern))
             }
         }
