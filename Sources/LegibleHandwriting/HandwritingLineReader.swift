@@ -55,7 +55,8 @@ public final class HandwritingLineReader: LineReader {
                 words[index].confidence = (confidence * 100).rounded() / 100
             }
             return RecognisedLine(
-                words: words, box: line.box, baseline: line.baseline, confidence: Double(reading.confidence), reader: name)
+                words: words, box: line.box, baseline: line.baseline, polygon: line.polygon, confidence: Double(reading.confidence),
+                reader: name)
         }
     }
 

@@ -52,13 +52,12 @@ enum ALTOImporter {
                         continue
                     }
                 }
-                let polygonBox = try textLine.descendants(where: { $0.name == "Polygon" }).first.flatMap {
-                    try polygonBounds($0, file: file)
-                }
+                let polygon = try textLine.descendants(where: { $0.name == "Polygon" }).first.map { try points($0, file: file) }
                 lines.append(
                     ImportedLine(
-                        words: words, box: try box(textLine, file: file) ?? polygonBox,
-                        baseline: try baseline(textLine, file: file), confidence: nil, line: textLine.line, column: textLine.column))
+                        words: words, box: try box(textLine, file: file) ?? polygon.flatMap { PixelBox.enclosing(points: $0) },
+                        baseline: try baseline(textLine, file: file), polygon: polygon, confidence: nil, line: textLine.line,
+                        column: textLine.column))
             }
             if !lines.isEmpty { result.paragraphs.append(lines) }
         }
@@ -97,11 +96,10 @@ enum ALTOImporter {
         return [points.first!, points.last!]
     }
 
-    static func polygonBounds(_ element: XMLElement, file: String) throws -> PixelBox? {
+    /// A `Polygon`'s `POINTS` ("x y x y …" or "x,y x,y …"), each number checked; an odd
+    /// number leaves its last out.
+    static func points(_ element: XMLElement, file: String) throws -> [PixelPoint] {
         let values = try ImportNumber.coordinates(element.attributes["POINTS"] ?? "", "POINTS", of: element, file: file)
-        guard values.count >= 4 else { return nil }
-        let xs = stride(from: 0, to: values.count - 1, by: 2).map { values[$0] }
-        let ys = stride(from: 1, to: values.count, by: 2).map { values[$0] }
-        return PixelBox(left: xs.min()!, top: ys.min()!, right: xs.max()!, bottom: ys.max()!)
+        return stride(from: 0, to: values.count - 1, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
     }
 }

@@ -115,8 +115,15 @@ enum HOCRImporter {
                 if wordElements.isEmpty {
                     words = [ImportedWord(text: text(line).trimmingCharacters(in: .whitespacesAndNewlines), box: nil)]
                 }
+                // hOCR's `poly`: the line's outline as x y pairs.
+                let polygon = try properties(line)["poly"].map { values in
+                    let numbers = try ImportNumber.coordinates(values.joined(separator: " "), "poly", of: line, file: file)
+                    return stride(from: 0, to: numbers.count - 1, by: 2).map { PixelPoint(x: numbers[$0], y: numbers[$0 + 1]) }
+                }
                 lines.append(
-                    ImportedLine(words: words, box: lineBox, baseline: baseline, confidence: nil, line: line.line, column: line.column))
+                    ImportedLine(
+                        words: words, box: lineBox, baseline: baseline, polygon: polygon, confidence: nil, line: line.line,
+                        column: line.column))
             }
             if !lines.isEmpty { paragraphs.append(lines) }
         }

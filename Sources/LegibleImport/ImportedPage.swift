@@ -6,6 +6,9 @@ struct ImportedLine {
     var words: [ImportedWord]
     var box: PixelBox?
     var baseline: [PixelPoint]?
+    /// The line's outline, when the file gives one (ALTO's `Shape`, PAGE's `Coords`, hOCR's
+    /// `poly`); kept where it is not the box (``PixelBox/outline(clipping:)``).
+    var polygon: [PixelPoint]? = nil
     var confidence: Double?
     /// Where the line is in the file (for error messages).
     var line: Int
@@ -125,7 +128,9 @@ enum GeometryCompletion {
         let words = pieces.map {
             RecognisedWord(text: $0.text, box: $0.box ?? box, confidence: $0.confidence, glyphs: $0.glyphs)
         }
-        return RecognisedLine(words: words, box: box, baseline: line.baseline, confidence: line.confidence)
+        // An outline of more points than a document may hold is left out; its bounds stay.
+        let polygon = line.polygon.flatMap { (3...Line.maximumPolygonPoints).contains($0.count) ? $0 : nil }
+        return RecognisedLine(words: words, box: box, baseline: line.baseline, polygon: polygon, confidence: line.confidence)
     }
 
     /// The x-range text runs along: the baseline's span when present (clamped to the box),

@@ -34,7 +34,9 @@ enum PAGEImporter {
         let baseline = try element.children(named: "Baseline").first.map { try points($0, file: file) }
         return ImportedLine(
             words: words, box: try bounds(element, file: file),
-            baseline: baseline.flatMap { $0.count >= 2 ? $0 : nil }, confidence: nil, line: element.line, column: element.column)
+            baseline: baseline.flatMap { $0.count >= 2 ? $0 : nil },
+            polygon: try element.children(named: "Coords").first.map { try points($0, file: file) }, confidence: nil,
+            line: element.line, column: element.column)
     }
 
     /// The element's first `TextEquiv/Unicode` text, white space collapsed.
@@ -46,10 +48,7 @@ enum PAGEImporter {
     /// The bounds of the element's `Coords` polygon.
     static func bounds(_ element: XMLElement, file: String) throws -> PixelBox? {
         guard let coords = element.children(named: "Coords").first else { return nil }
-        let corners = try points(coords, file: file)
-        guard corners.count >= 2 else { return nil }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return PixelBox(left: xs.min()!, top: ys.min()!, right: xs.max()!, bottom: ys.max()!)
+        return PixelBox.enclosing(points: try points(coords, file: file))
     }
 
     /// A point list: the `points` attribute ("x,y x,y …", PAGE 2013 on) or `Point` children

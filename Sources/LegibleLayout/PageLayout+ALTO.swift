@@ -1,6 +1,7 @@
 extension PageLayout {
     /// The page as ALTO v4: `TextBlock` per paragraph, `TextLine` per line (with `BASELINE` as
-    /// a point list, ALTO 4.2), `String` per word with `WC` confidence, `SP` between words,
+    /// a point list, ALTO 4.2, and a slanted line's outline as its `Shape`'s `Polygon`),
+    /// `String` per word with `WC` confidence, `SP` between words,
     /// `Glyph` per glyph, and `HYP` where a word is split across lines (our U+00AD). Pixel
     /// coordinates (`MeasurementUnit` pixel). ALTO has no line confidence, so that is not kept.
     public func altoDocument(softwareName: String) -> String {
@@ -32,6 +33,10 @@ extension PageLayout {
                     baseline = " BASELINE=\"\(points.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " "))\""
                 }
                 out += "          <TextLine ID=\"line_\(lineNumber)\" \(position(line.box))\(baseline)>\n"
+                if let polygon = line.polygon {
+                    let points = polygon.map { "\(number($0.x)) \(number($0.y))" }.joined(separator: " ")
+                    out += "            <Shape><Polygon POINTS=\"\(points)\"/></Shape>\n"
+                }
                 let words = line.wordsOrWhole
                 for (index, word) in words.enumerated() {
                     wordNumber += 1

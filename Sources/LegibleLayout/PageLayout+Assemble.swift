@@ -55,6 +55,7 @@ extension PageLayout {
                 outLines.append(
                     Line(
                         range: UTF16Span(lineStart, offset), box: line.box, baseline: line.baseline,
+                        polygon: line.polygon.flatMap { line.box.outline(clipping: $0) },
                         confidence: line.confidence, words: words.isEmpty ? nil : words, reader: line.reader))
                 joinWithoutSpace = hyphenated
             }

@@ -16,7 +16,7 @@ extension PageLayout {
               <title>\(escapeXML(image.file ?? "page"))</title>
               <meta http-equiv="Content-Type" content="text/html;charset=utf-8"/>
               <meta name="ocr-system" content="\(escapeXML(systemName))"/>
-              <meta name="ocr-capabilities" content="ocr_page ocr_carea ocr_par ocr_line ocrx_word ocrp_wconf"/>
+              <meta name="ocr-capabilities" content="ocr_page ocr_carea ocr_par ocr_line ocrx_word ocrp_wconf\(lines.contains { $0.polygon != nil } ? " ocrp_poly" : "")"/>
              </head>
              <body>
 
@@ -39,6 +39,10 @@ extension PageLayout {
                     let yAtLeft = baseline[0].y + slope * (line.box.x - baseline[0].x)
                     let offset = (yAtLeft - line.box.maxY).rounded()
                     title += "; baseline \(String(format3(slope))) \(Int(offset))"
+                }
+                if let polygon = line.polygon {
+                    // hOCR's `poly`: the outline's points in whole pixels, as `bbox` gives the box.
+                    title += "; poly " + polygon.map { "\(Int($0.x.rounded())) \(Int($0.y.rounded()))" }.joined(separator: " ")
                 }
                 out += "     <span class=\"ocr_line\" id=\"line_\(lineNumber)\" title=\"\(title)\">"
                 let words = line.wordsOrWhole

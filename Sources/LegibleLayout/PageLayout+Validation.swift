@@ -125,10 +125,17 @@ struct DocumentChecker {
         guard line.range.isEmpty || (line.box.width > 0 && line.box.height > 0) else {
             throw PageDocumentError.inconsistent(path: path() + ".box", reason: "a line with text needs a box of positive width and height")
         }
-        for (pointIndex, point) in (line.baseline ?? []).enumerated()
-        where !PixelBox.isPlausible(point.x) || !PixelBox.isPlausible(point.y) {
+        for (name, points) in [("baseline", line.baseline ?? []), ("polygon", line.polygon ?? [])] {
+            for (pointIndex, point) in points.enumerated() where !PixelBox.isPlausible(point.x) || !PixelBox.isPlausible(point.y) {
+                throw PageDocumentError.inconsistent(
+                    path: "\(path()).\(name)[\(pointIndex)]", reason: "needs finite values within ±\(Int(PixelBox.coordinateLimit)) pixels")
+            }
+        }
+        // An outline of fewer than three points encloses nothing; one of thousands is not a
+        // line's (each point is parsed and kept, so this also bounds a hostile document).
+        if let polygon = line.polygon, !(3...Line.maximumPolygonPoints).contains(polygon.count) {
             throw PageDocumentError.inconsistent(
-                path: "\(path()).baseline[\(pointIndex)]", reason: "needs finite values within ±\(Int(PixelBox.coordinateLimit)) pixels")
+                path: path() + ".polygon", reason: "needs 3 to \(Line.maximumPolygonPoints) points, has \(polygon.count)")
         }
         try check(confidence: line.confidence, path() + ".confidence")
         for (wordIndex, word) in (line.words ?? []).enumerated() {

@@ -211,6 +211,10 @@ public struct Line: Hashable, Sendable, Codable {
     public var box: PixelBox
     /// Baseline from its left end to its right end, image pixels; its slope is the line's skew.
     public var baseline: [PixelPoint]?
+    /// The outline of the line's writing where it is not its box (a slanted or curved line), at
+    /// least three points in order around it, image pixels; nil where the box is its outline
+    /// (`Docs/PageDocument.md`, "Lines").
+    public var polygon: [PixelPoint]?
     /// Recognition confidence in `0...1`.
     public var confidence: Double?
     /// Words in reading order, when the recogniser reports them.
@@ -221,16 +225,23 @@ public struct Line: Hashable, Sendable, Codable {
 
     /// Creates a line; `range` in UTF-16, geometry in image pixels.
     public init(
-        range: UTF16Span, box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil,
+        range: UTF16Span, box: PixelBox, baseline: [PixelPoint]? = nil, polygon: [PixelPoint]? = nil, confidence: Double? = nil,
         words: [Word]? = nil, reader: LineReaderName? = nil
     ) {
         self.range = range
         self.box = box
         self.baseline = baseline
+        self.polygon = polygon
         self.confidence = confidence
         self.words = words
         self.reader = reader
     }
+}
+
+extension Line {
+    /// The most points a line's ``polygon`` may have: a detector's outline has four, an
+    /// imported one a few dozen.
+    public static let maximumPolygonPoints = 1_000
 }
 
 /// The line readers a page's lines can be read by (`Docs/Recognition.md`, "Handwriting").

@@ -16,6 +16,9 @@ public struct RecognisedLine: Hashable, Sendable {
     public var box: PixelBox
     /// Baseline from left end to right end, image pixels.
     public var baseline: [PixelPoint]?
+    /// The outline of a slanted or curved line, image pixels (``Line/polygon``); nil where the
+    /// box is its outline.
+    public var polygon: [PixelPoint]?
     /// Confidence in `0...1`.
     public var confidence: Double?
     /// The reader whose reading this is, when the page was read by more than one.
@@ -23,11 +26,13 @@ public struct RecognisedLine: Hashable, Sendable {
 
     /// Creates a line.
     public init(
-        words: [RecognisedWord], box: PixelBox, baseline: [PixelPoint]? = nil, confidence: Double? = nil, reader: LineReaderName? = nil
+        words: [RecognisedWord], box: PixelBox, baseline: [PixelPoint]? = nil, polygon: [PixelPoint]? = nil, confidence: Double? = nil,
+        reader: LineReaderName? = nil
     ) {
         self.words = words
         self.box = box
         self.baseline = baseline
+        self.polygon = polygon
         self.confidence = confidence
         self.reader = reader
     }

@@ -65,7 +65,8 @@ public final class AdaptedLineReader: LineReader {
             guard !words.isEmpty else { return readings.1 }
             let confidence = Recogniser.roundedConfidence(words.map { $0.confidence ?? 0 }.reduce(0, +) / Double(words.count))
             let adapted = RecognisedLine(
-                words: words.flatMap(\.words), box: line.box, baseline: line.baseline, confidence: confidence, reader: name)
+                words: words.flatMap(\.words), box: line.box, baseline: line.baseline, polygon: line.polygon, confidence: confidence,
+                reader: name)
             return Self.choose(adapted, readings.1)
         }
     }

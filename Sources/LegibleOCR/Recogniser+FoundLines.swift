@@ -43,6 +43,20 @@ extension Recogniser {
     /// dark table the preparation can take the writing for background, while the detector and
     /// the handwriting reader see the page as it is (`Docs/Recognition.md`, "Detected lines").
     /// On a photograph only the paper is searched, and the reading records where it was found.
+    /// `line`, read from the detector's rectangles, with the outline of the rectangle it lies
+    /// most in when that rectangle is slanted by a degree or more (`Docs/Recognition.md`,
+    /// "Detected lines"): its box is upright, and a slanted line's box also covers the ends of
+    /// its neighbours. The outline is cut to the line's box when the page is assembled.
+    static func withOutline(_ line: RecognisedLine, detected: [DetectedLine]) -> RecognisedLine {
+        func shared(_ other: PixelBox) -> Double { line.box.intersection(other).map { $0.width * $0.height } ?? 0 }
+        guard let source = detected.max(by: { shared($0.box) < shared($1.box) }), shared(source.box) > 0,
+            abs(source.slant) >= DetectedLine.outlinedSlant
+        else { return line }
+        var outlined = line
+        outlined.polygon = source.corners
+        return outlined
+    }
+
     func readDetectedLines(_ first: FirstReading, data: Data, original: PixImage, path: String) throws -> Reading {
         let step = { (count: Int) in
             PreprocessingStep(.lineFinding, applied: true, detail: "\(count) lines found by the text detector; each read as one line")
@@ -62,6 +76,7 @@ extension Recogniser {
         let raw = bands.isEmpty ? [] : try recognise(original, .detectedLines, resolution: first.resolution, path: path, rectangles: bands)
         let mapping = RotationMapping(degrees: 0, width: first.width, height: first.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: first.width, height: first.height) }
+            .map { Self.withOutline($0, detected: detected) }
         let paperStep = first.prepared.steps.filter { $0.step == .paper }
         return Self.reading(.detectedLines, lines: lines, steps: paperStep + [step(detected.count)])
     }

@@ -93,7 +93,8 @@ struct RealCorpusImportTests {
 
 @Suite("Import round trips and hostile input")
 struct ImportTests {
-    /// A layout with everything: words, glyphs, baselines, confidences, a split word.
+    /// A layout with everything: words, glyphs, baselines, a slanted line's outline, confidences,
+    /// a split word.
     static func richLayout() -> PageLayout {
         func word(_ text: String, _ x: Double, _ y: Double) -> RecognisedWord {
             let glyphs = Array(text).enumerated().map { index, character in
@@ -104,7 +105,9 @@ struct ImportTests {
         }
         let line1 = RecognisedLine(
             words: [word("A", 10, 10), word("note-", 30, 10)], box: PixelBox(x: 10, y: 10, width: 70, height: 30),
-            baseline: [PixelPoint(x: 10, y: 35), PixelPoint(x: 80, y: 36.5)], confidence: 0.9)
+            baseline: [PixelPoint(x: 10, y: 35), PixelPoint(x: 80, y: 36.5)],
+            polygon: [PixelPoint(x: 10, y: 12), PixelPoint(x: 80, y: 10), PixelPoint(x: 80, y: 38), PixelPoint(x: 10, y: 40)],
+            confidence: 0.9)
         let line2 = RecognisedLine(words: [word("book", 10, 50)], box: PixelBox(x: 10, y: 50, width: 40, height: 30), confidence: 0.8)
         let line3 = RecognisedLine(words: [word("End.", 10, 100)], box: PixelBox(x: 10, y: 100, width: 40, height: 30), confidence: 0.7)
         return PageLayout.assemble(
@@ -118,7 +121,9 @@ struct ImportTests {
     func altoRoundTrip() throws {
         let original = Self.richLayout()
         #expect(original.text == "A note\u{AD}book\nEnd.")
+        #expect(original.lines[0].polygon?.count == 4 && original.lines[1].polygon == nil)
         let alto = original.altoDocument(softwareName: "test")
+        #expect(alto.contains("<Shape><Polygon POINTS=\"10 12 80 10 80 38 10 40\"/></Shape>"))
         let imported = try LayoutImporter.importLayout(Data(alto.utf8), file: "p.alto.xml", image: original.image)
         #expect(Self.comparable(imported) == Self.comparable(original))
         #expect(imported.engine?.name == "import")
@@ -128,6 +133,7 @@ struct ImportTests {
     func hocrRoundTrip() throws {
         let original = Self.richLayout()
         let hocr = original.hOCRDocument(systemName: "test")
+        #expect(hocr.contains("; poly 10 12 80 10 80 38 10 40") && hocr.contains("ocrp_poly"))
         var imported = try LayoutImporter.importLayout(Data(hocr.utf8), file: "p.hocr", image: original.image)
         for (a, b) in zip(imported.lines, original.lines) {
             if let x = a.baseline, let y = b.baseline {

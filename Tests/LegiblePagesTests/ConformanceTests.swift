@@ -64,6 +64,16 @@ struct ConformanceTests {
         #expect(throws: PageDocumentError.self) { try ScannedPage(documentData: Data(broken.utf8)) }
         let outside = minimal.replacingOccurrences(of: #""range":[0,8],"box""#, with: #""range":[0,9],"box""#)
         #expect(throws: PageDocumentError.self) { try ScannedPage(documentData: Data(outside.utf8)) }
+        // A line's outline: three points or more, each finite and plausible (`Docs/PageDocument.md`, "Lines").
+        let outlined = minimal.replacingOccurrences(of: #""box":[0,0,80,20]"#, with: #""box":[0,0,80,20],"polygon":[POINTS]"#)
+        let triangle = outlined.replacingOccurrences(of: "POINTS", with: "[0,5],[80,0],[80,20]")
+        #expect(try ScannedPage(documentData: Data(triangle.utf8)).layout.lines[0].polygon?.count == 3)
+        let segment = outlined.replacingOccurrences(of: "POINTS", with: "[0,5],[80,0]")
+        #expect(throws: PageDocumentError.inconsistent(path: "lines[0].polygon", reason: "needs 3 to 1000 points, has 2")) {
+            try ScannedPage(documentData: Data(segment.utf8))
+        }
+        let far = outlined.replacingOccurrences(of: "POINTS", with: "[0,5],[1e300,0],[80,20]")
+        #expect(throws: PageDocumentError.self) { try ScannedPage(documentData: Data(far.utf8)) }
         #expect(throws: PageDocumentError.foreignDocument(format: "other")) {
             try ScannedPage(documentData: Data(#"{"format":"other"}"#.utf8))
         }
