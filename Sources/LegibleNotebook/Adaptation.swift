@@ -64,7 +64,7 @@ public enum Adaptation {
 
     /// The start model's SHA-256: tessdata_best's `fra.traineddata` (Apache-2.0), which
     /// `Tools/install-dependencies` installs beside the handwriting reader's files.
-    public static let startModelSHA256 = "907743d98915c91a3906dfbf6e48b97598346698fe53aaa797e1a064ffcac913"
+    public static let startModelSHA256 = HandwritingModel.Files.pinnedSHA256(of: "tessdata-best-fra.traineddata")
 
     /// The share of the time left, once the lines are collected, the network's training may
     /// take; Tesseract's model and the head have the rest.

@@ -33,8 +33,8 @@ struct VersionTests {
             #expect(report["commit"] as? String == head, "\(report["commit"] ?? "")")
         }
         let models = try #require(report["models"] as? [[String: Any]])
-        let pinned = try String(contentsOf: Repository.root.appendingPathComponent("Tools/handwriting.sha256"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        let pinned = try String(contentsOf: Repository.root.appendingPathComponent("Models/MANIFEST.tsv"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").prefix(2).reversed().map(String.init) }
         #expect(Set(models.map { [$0["sha256"] as? String ?? "", $0["name"] as? String ?? ""] }) == Set(pinned))
         if models.allSatisfy({ $0["path"] is String }) { #expect(report["onnxRuntime"] as? String == "1.22.0") }
         // A usage error: its line, then the usage.
