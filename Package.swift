@@ -185,7 +185,7 @@ let package = Package(
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleImage", "LegibleOCR",
                 "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment", "LegibleHandwriting",
-                "LegibleImport",
+                "LegibleImport", "LegibleLearning",
             ]),
 
         // Test support comes first: the fuzzing harnesses replay with it.

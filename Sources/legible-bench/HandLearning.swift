@@ -51,31 +51,42 @@ func learnHandHead(_ corpus: String, output: String) throws {
 /// fixed seed, and how many were left out.
 func handTrainingLines(_ corpus: String, model: HandwritingModel, classes: ReadingClasses) throws -> ([HandTrainingLine], Int) {
     var lines: [HandTrainingLine] = []
-    var (skipped, drawn) = (0, 0)
+    var skipped = 0
+    try forEachTruthLine(corpus, classes: classes) { page, image, line, labels, scale in
+        guard let labels else {
+            skipped += 1
+            return
+        }
+        let read = try model.features(of: image.crop(line.box, padding: 8).image, scale: scale)
+        lines.append(HandTrainingLine(page: page, line: HeadTraining.Line(features: read.values, steps: read.steps, labels: labels)))
+    }
+    return (lines, skipped)
+}
+
+/// Calls `body` with each truth line of `corpus`'s real sets at least 8 pixels each way: its
+/// page's name and image, the line, its text as `classes`' positions (nil when the page
+/// script does not spell it), and one of the widths pages are read at, drawn by a fixed seed
+/// line by line. A page whose truth does not fit its image (a scan turned after it was
+/// transcribed) is left out and named, as `hand` leaves it out.
+func forEachTruthLine(
+    _ corpus: String, classes: ReadingClasses, _ body: (String, GreyImage, Line, [Int]?, Double) throws -> Void
+) throws {
+    var drawn = 0
     for set in realSets(in: corpus) {
         for page in pages(in: corpus + "/" + set) {
-            // A page whose truth does not fit its image (a scan turned after it was transcribed)
-            // is left out and named, as `hand` leaves it out.
             let image: GreyImage, truth: PageLayout
             do { (image, truth) = try truthPage(page.image, page.alto) } catch {
                 print("\(set): \(page.alto) left out: \(error)")
                 continue
             }
             for line in truth.lines where line.box.width >= 8 && line.box.height >= 8 {
-                guard let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes) else {
-                    skipped += 1
-                    continue
-                }
-                drawn += 1
+                let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes)
+                if labels != nil { drawn += 1 }
                 let scale = HandwritingModel.widthScales[
                     Int(StableHash.finalise(UInt64(drawn)) % UInt64(HandwritingModel.widthScales.count))]
-                let read = try model.features(of: image.crop(line.box, padding: 8).image, scale: scale)
-                lines.append(
-                    HandTrainingLine(
-                        page: set + "/" + page.alto, line: HeadTraining.Line(features: read.values, steps: read.steps, labels: labels)))
+                try body(set + "/" + page.alto, image, line, labels, scale)
             }
         }
-        print("\(set): read \(lines.count) lines so far")
+        print("\(set): read so far")
     }
-    return (lines, skipped)
 }

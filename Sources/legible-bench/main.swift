@@ -526,9 +526,13 @@ do {
             hand: !arguments.contains("--no-hand"), head: head)
     case "hand-learn" where arguments.count == 3:
         try learnHandHead(arguments[1], output: arguments[2])
+    case "network-learn" where arguments.count >= 3:
+        try learnNetwork(arguments[1], output: arguments[2], options: Array(arguments.dropFirst(3)))
+    case "network-model" where arguments.count == 3:
+        try writeNetworkModel(arguments[1], output: arguments[2])
     default:
         print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE] | hand-learn CORPUS OUT"
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE] | hand-learn CORPUS OUT | network-learn CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P] | network-model WEIGHTS OUT"
         )
     }
 } catch {

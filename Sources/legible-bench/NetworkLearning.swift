@@ -1,0 +1,100 @@
+import Foundation
+import LegibleBatch
+import LegibleHandwriting
+import LegibleImage
+import LegibleLayout
+import LegibleLearning
+
+/// `legible-bench network-learn CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P]`
+/// (`Docs/Learning.md`, "One network for every French hand"): fine-tunes the handwriting
+/// reader's whole network, from the pinned model with the French hand head written in, on every truth line of
+/// the real sets in `CORPUS` that the page script spells, with `legible adapt`'s trainer. A tenth
+/// of the pages, chosen by the same seed as `hand-learn`'s, is kept aside: the weights that read
+/// them best are written into that model, saved as the ONNX model `OUT`. Stopped at `--steps`
+/// rather than by the clock, it is seeded as `adapt`'s trainer is (`NetworkTrainerTests`).
+func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
+    func option(_ name: String, _ fallback: Double) -> Double {
+        options.firstIndex(of: name).flatMap { options.indices.contains($0 + 1) ? Double(options[$0 + 1]) : nil } ?? fallback
+    }
+    let files = HandwritingModel.Files(
+        folder: HandwritingModel.Files.defaultFolder(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
+    )
+    let model = try HandwritingModel(files: files)
+    let classes = model.latinClasses()
+    let (lines, pagesOf) = try networkTrainingLines(corpus, classes: classes)
+    let pages = Array(Set(pagesOf)).sorted()
+    let aside = Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
+    let training = lines.indices.filter { !aside.contains(pagesOf[$0]) }.map { lines[$0] }
+    // At most 200 lines kept aside, drawn by a fixed seed: each measure reads them all, and
+    // 314 lines took two minutes on the 2 cores.
+    let asideLines = lines.indices.filter { aside.contains(pagesOf[$0]) }
+    let kept = StableHash.shuffled(asideLines.count, seed: 13).prefix(200).sorted().map { lines[asideLines[$0]] }
+    guard !training.isEmpty, !kept.isEmpty else {
+        FileHandle.standardError.write(Data("legible-bench: \(corpus): too few truth lines to learn from\n".utf8))
+        exit(65)
+    }
+    print("learning from \(training.count) lines; \(kept.count) lines on \(aside.count) pages kept aside")
+    let start = try HandwritingModel.loadedBytes(files, features: false, hand: try HandwritingModel.frenchHand(files: files))
+    var settings = NetworkTrainer.Settings()
+    settings.threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    (settings.steps, settings.every, settings.patience, settings.refit) = (Int(option("--steps", 1_000_000)), 150, 4, false)
+    (settings.rate, settings.pull) = (option("--rate", 5e-5), option("--pull", 1e-4))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-network-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try NetworkTrainer.train(
+        model: start, training: training, aside: kept, settings: settings, folder: folder, seconds: option("--minutes", 60) * 60
+    ) { progress in
+        print(
+            String(
+                format: "step %d: kept-aside CER %.4f (best %.4f), %.0f s", progress.step, progress.asideError, progress.bestError,
+                progress.seconds))
+    }
+    try writeModel(start: start, weights: result.weights, to: output)
+    print(String(format: "kept-aside greedy CER %.4f → %.4f after %d steps; wrote %@", result.before, result.after, result.steps, output))
+}
+
+/// `legible-bench network-model WEIGHTS OUT`: the model `network-learn` would write from a
+/// trainer's weights file (`weights.bin`, the best so far of a run still going), to read a
+/// run's progress on whole pages.
+func writeNetworkModel(_ weights: String, output: String) throws {
+    let files = HandwritingModel.Files(
+        folder: HandwritingModel.Files.defaultFolder(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
+    )
+    guard let network = NetworkWeights(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: weights)))) else {
+        FileHandle.standardError.write(Data("legible-bench: \(weights): is not a network file\n".utf8))
+        exit(65)
+    }
+    let start = try HandwritingModel.loadedBytes(files, features: false, hand: try HandwritingModel.frenchHand(files: files))
+    try writeModel(start: start, weights: network, to: output)
+}
+
+/// `start` (the pinned model with the French hand head written in) with `weights` written
+/// over it, as an ONNX model at `output`.
+func writeModel(start: [UInt8], weights: NetworkWeights, to output: String) throws {
+    var model = start
+    if let name = weights.write(into: &model) {
+        FileHandle.standardError.write(
+            Data("legible-bench: the weights name \(name), which the model has no tensor of that size for\n".utf8))
+        exit(65)
+    }
+    try Data(model).write(to: URL(fileURLWithPath: output), options: .atomic)
+}
+
+/// Every truth line of `corpus`'s real sets that the page script spells, cut as `ingest` reads
+/// it and sized at a width drawn by a fixed seed from the widths pages are read at, with the
+/// page each is on.
+func networkTrainingLines(_ corpus: String, classes: ReadingClasses) throws -> ([NetworkTrainer.Line], [String]) {
+    var (lines, pagesOf) = ([NetworkTrainer.Line](), [String]())
+    try forEachTruthLine(corpus, classes: classes) { page, image, line, labels, drawnScale in
+        guard let labels, labels.count <= 1000 else { return }
+        let crop = HandwritingModel.lineCrop(of: image, box: line.box)
+        // A tensor holds floats: some 10,000 lines at up to 3,200 pixels took the recipe past
+        // 10 GB. Lines that would be wider than 1,600 are learnt at their own width.
+        let scale = Double(crop.width * LineTensor.height) / Double(max(crop.height, 1)) * drawnScale > 1_600 ? 1 : drawnScale
+        let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
+        lines.append(NetworkTrainer.Line(tensor: tensor, labels: labels.map { classes.indices[$0] }))
+        pagesOf.append(page)
+    }
+    return (lines, pagesOf)
+}
