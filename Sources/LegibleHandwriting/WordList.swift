@@ -57,18 +57,48 @@ public struct WordList: Sendable {
     }
 
     private mutating func insert(_ word: String) {
+        guard let lowered = Self.lowered(word) else { return }
+        insert(scalars: lowered)
+    }
+
+    /// `word` lower-cased as scalar values; nil when it is empty or holds a space or a control
+    /// character. A word of Latin-1 letters (most of Debian's lists) is lowered by their simple
+    /// mapping, which is what `String.lowercased()` gives them, without the property lookups
+    /// that took most of half a second to load `wfrench`'s 346,000 words; any other word goes
+    /// the general way (`Docs/Recognition.md`, "Speed and memory").
+    static func lowered(_ word: String) -> [UInt32]? {
+        var values: [UInt32] = []
+        values.reserveCapacity(word.utf8.count)
+        for scalar in word.unicodeScalars {
+            let value = scalar.value
+            guard value <= 0xFF else { return loweredInGeneral(word) }
+            // Controls (C0, DEL, C1) and Latin-1's white space.
+            if value < 0x21 || (0x7F...0xA0).contains(value) { return nil }
+            let upper = (0x41...0x5A).contains(value) || ((0xC0...0xDE).contains(value) && value != 0xD7)
+            values.append(upper ? value + 0x20 : value)
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// ``lowered(_:)`` for any word: `String.lowercased()`, and Unicode's white space and
+    /// control properties.
+    static func loweredInGeneral(_ word: String) -> [UInt32]? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty,
             !lowered.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
-        else { return }
+        else { return nil }
+        return lowered.unicodeScalars.map(\.value)
+    }
+
+    private mutating func insert(scalars lowered: [UInt32]) {
         var node = Self.root
-        for scalar in lowered.unicodeScalars {
-            if let next = child(of: node, scalar.value) {
+        for value in lowered {
+            if let next = child(of: node, value) {
                 node = next
                 continue
             }
             let added = Int32(scalars.count)
-            scalars.append(scalar.value)
+            scalars.append(value)
             ends.append(false)
             depths.append(depths[Int(node)] + 1)
             firstChild.append(-1)
@@ -103,10 +133,25 @@ extension WordList {
                 let text = String(data: data, encoding: .utf8)
             else { throw .notWords(path) }
             let before = list.count
-            for word in text.split(whereSeparator: \.isNewline) { list.insert(String(word)) }
+            // Split at the newline scalars, not at Characters: a line break is always a
+            // grapheme of its own (or CR LF, whose empty middle is left out), and finding
+            // graphemes cost as much again as the words.
+            let scalars = text.unicodeScalars
+            var start = scalars.startIndex
+            for index in scalars.indices where Self.isNewline(scalars[index]) {
+                if start < index { list.insert(String(scalars[start..<index])) }
+                start = scalars.index(after: index)
+            }
+            if start < scalars.endIndex { list.insert(String(scalars[start...])) }
             guard list.count > before else { throw .notWords(path) }
         }
         return list
+    }
+
+    /// Whether `scalar` ends a line: LF, VT, FF, CR, NEL, LS or PS, the scalars of
+    /// `Character.isNewline`.
+    static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        (0x0A...0x0D).contains(scalar.value) || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// Debian's word list for each language of a Tesseract language string (`eng`, `fra+eng`):

@@ -1,8 +1,10 @@
 import Foundation
 import LegibleEvaluation
-import LegibleHandwriting
 import LegibleLayout
+import LegibleTestSupport
 import Testing
+
+@testable import LegibleHandwriting
 
 /// Decoding with the page language's words (`Docs/Recognition.md`, "Decoding with words"): the
 /// word list's trie, the CTC beam search that follows it, and the alignment that places each
@@ -31,6 +33,30 @@ struct WordDecodingTests {
         #expect(words.count == 4)
         for word in ["the", "THE", "Then", "bond", "don't"] { #expect(words.contains(word), "\(word)") }
         for word in ["th", "bon", "bonds", "two", "two words", ""] { #expect(!words.contains(word), "\(word)") }
+    }
+
+    @Test("a word is lowered as String.lowercased() lowers it, and refused for white space or a control, on every word of Debian's lists")
+    func loweredAsStrings() throws {
+        var words = [
+            "École", "ÉTÉ", "Straße", "×", "µ", "ÿ", "ÀÞ", "Σίσυφος", "İstanbul", "ǅ", "a\u{A0}b", "a\u{85}b", "a\u{7F}", "tab\there",
+            "a\u{2028}b", "e\u{301}", "",
+        ]
+        for path in WordList.debianPaths(forLanguages: "fra+eng") {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            words += text.split(separator: "\n").map(String.init)
+        }
+        let differing = words.filter { WordList.lowered($0) != WordList.loweredInGeneral($0) }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+        #expect(words.count > 400_000 || !FileManager.default.fileExists(atPath: "/usr/share/dict/french"), "\(words.count) words")
+    }
+
+    @Test("a word list file splits at every line break, CR LF and Unicode's included, as Character.isNewline does")
+    func lineBreaks() throws {
+        let file = try temporaryPath("breaks")
+        try Data("bond\r\nthe\rcafé\u{2028}été\u{85}zèbre\u{0B}last".utf8).write(to: URL(fileURLWithPath: file))
+        let list = try WordList.load(paths: [file])
+        #expect(list.count == 6)
+        for word in ["bond", "the", "café", "été", "zèbre", "last"] { #expect(list.contains(word), "\(word)") }
     }
 
     @Test("a writer's words are added to a list under the same rule, leaving the list they were added to as it was")
