@@ -83,12 +83,7 @@ struct ImportedPage {
 /// geometry then follows from the word boxes in ``LegiblePages``.
 enum GeometryCompletion {
     static func recognisedLine(_ line: ImportedLine) -> RecognisedLine? {
-        var lineBox = line.box
-        if lineBox == nil {
-            let boxes = line.words.compactMap(\.box)
-            if let first = boxes.first { lineBox = boxes.dropFirst().reduce(first) { $0.union($1) } }
-        }
-        guard let box = lineBox else { return nil }
+        guard let box = line.box ?? PixelBox.enclosing(line.words.compactMap(\.box)) else { return nil }
 
         // Split every word on spaces; remember which pieces still need a box.
         struct Piece {

@@ -45,10 +45,9 @@ extension LayoutImporter {
             width: imported.width, height: imported.height,
             lines: lines.map { line in
                 let boxes = line.words.compactMap(\.box)
-                let bounds = boxes.first.map { first in boxes.dropFirst().reduce(first) { $0.union($1) } }
                 return TranscribedLine(
                     text: line.words.map(\.text).joined(separator: " "),
-                    box: line.box ?? bounds ?? PixelBox(x: 0, y: 0, width: 0, height: 0),
+                    box: line.box ?? PixelBox.enclosing(boxes) ?? PixelBox(x: 0, y: 0, width: 0, height: 0),
                     wordBoxes: boxes)
             },
             wordTexts: lines.map { $0.words.map(\.text) })

@@ -18,8 +18,7 @@ extension PageLayout {
 
     /// The union of the boxes of `lines` (image pixels), `nil` for no lines.
     public static func bounds(of lines: [Line]) -> PixelBox? {
-        guard let first = lines.first else { return nil }
-        return lines.dropFirst().reduce(first.box) { $0.union($1.box) }
+        PixelBox.enclosing(lines.map(\.box))
     }
 }
 

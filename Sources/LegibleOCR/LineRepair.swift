@@ -92,7 +92,7 @@ enum LineRepair {
         guard let first = words.first else { return nil }
         var kept = line
         kept.words = words
-        kept.box = words.dropFirst().reduce(first.box) { $0.union($1.box) }
+        kept.box = PixelBox.enclosing(words.map(\.box)) ?? first.box
         kept.baseline = line.baseline.map { cut($0, from: kept.box.x, to: kept.box.maxX) }
         return kept
     }

@@ -336,8 +336,7 @@ public final class Recogniser: @unchecked Sendable {
                 text: text, box: box, confidence: roundedConfidence(word.confidence),
                 glyphs: GlyphBoxes.validated(symbols, wordText: text, wordBox: box))
         }
-        guard !words.isEmpty else { return nil }
-        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        guard let box = PixelBox.enclosing(words.map(\.box)) else { return nil }
         let baseline = raw.baseline.map { [mapping.toOriginal($0.0), mapping.toOriginal($0.1)] }
         return RecognisedLine(words: words, box: box, baseline: baseline, confidence: roundedConfidence(raw.confidence))
     }

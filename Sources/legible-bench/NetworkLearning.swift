@@ -13,6 +13,8 @@ import LegibleLearning
 /// them best are written into that model, saved as the ONNX model `OUT`. Stopped at `--steps`
 /// rather than by the clock, it is seeded as `adapt`'s trainer is (`NetworkTrainerTests`).
 func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
+    // Line by line even into a file: a run stopped by a signal keeps what it printed.
+    setvbuf(stdout, nil, _IOLBF, 0)
     func option(_ name: String, _ fallback: Double) -> Double {
         options.firstIndex(of: name).flatMap { options.indices.contains($0 + 1) ? Double(options[$0 + 1]) : nil } ?? fallback
     }
