@@ -13,8 +13,6 @@ import LegibleLearning
 /// them best are written into that model, saved as the ONNX model `OUT`. Stopped at `--steps`
 /// rather than by the clock, it is seeded as `adapt`'s trainer is (`NetworkTrainerTests`).
 func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
-    // Line by line even into a file: a run stopped by a signal keeps what it printed.
-    setvbuf(stdout, nil, _IOLBF, 0)
     func option(_ name: String, _ fallback: Double) -> Double {
         options.firstIndex(of: name).flatMap { options.indices.contains($0 + 1) ? Double(options[$0 + 1]) : nil } ?? fallback
     }
@@ -36,6 +34,8 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
         exit(65)
     }
     print("learning from \(training.count) lines; \(kept.count) lines on \(aside.count) pages kept aside")
+    // Flushed as it goes, even into a file: a run stopped by a signal keeps what it printed.
+    fflush(nil)
     let start = try HandwritingModel.loadedBytes(files, features: false, hand: try HandwritingModel.frenchHand(files: files))
     var settings = NetworkTrainer.Settings()
     settings.threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -51,6 +51,7 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
             String(
                 format: "step %d: kept-aside CER %.4f (best %.4f), %.0f s", progress.step, progress.asideError, progress.bestError,
                 progress.seconds))
+        fflush(nil)
     }
     try writeModel(start: start, weights: result.weights, to: output)
     print(String(format: "kept-aside greedy CER %.4f → %.4f after %d steps; wrote %@", result.before, result.after, result.steps, output))
