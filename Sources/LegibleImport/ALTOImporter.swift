@@ -52,11 +52,16 @@ enum ALTOImporter {
                         continue
                     }
                 }
-                let polygon = try textLine.descendants(where: { $0.name == "Polygon" }).first.map { try points($0, file: file) }
+                // The line's outline is its own Shape's; a word's Shape is not the line's. A line
+                // with no box of its own still takes the bounds of the first polygon inside it.
+                let outline = try textLine.children(named: "Shape").first?.children(named: "Polygon").first.map {
+                    try points($0, file: file)
+                }
+                let inside = try outline ?? textLine.descendants(where: { $0.name == "Polygon" }).first.map { try points($0, file: file) }
                 lines.append(
                     ImportedLine(
-                        words: words, box: try box(textLine, file: file) ?? polygon.flatMap { PixelBox.enclosing(points: $0) },
-                        baseline: try baseline(textLine, file: file), polygon: polygon, confidence: nil, line: textLine.line,
+                        words: words, box: try box(textLine, file: file) ?? inside.flatMap { PixelBox.enclosing(points: $0) },
+                        baseline: try baseline(textLine, file: file), polygon: outline, confidence: nil, line: textLine.line,
                         column: textLine.column))
             }
             if !lines.isEmpty { result.paragraphs.append(lines) }
@@ -92,7 +97,7 @@ enum ALTOImporter {
                 file: file, line: element.line, column: element.column,
                 reason: "BASELINE \"\(text)\" is neither a y value nor a list of points")
         }
-        let points = stride(from: 0, to: values.count, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
+        let points = ImportNumber.points(values)
         return [points.first!, points.last!]
     }
 
@@ -100,6 +105,6 @@ enum ALTOImporter {
     /// number leaves its last out.
     static func points(_ element: XMLElement, file: String) throws -> [PixelPoint] {
         let values = try ImportNumber.coordinates(element.attributes["POINTS"] ?? "", "POINTS", of: element, file: file)
-        return stride(from: 0, to: values.count - 1, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
+        return ImportNumber.points(values)
     }
 }

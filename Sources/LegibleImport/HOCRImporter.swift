@@ -116,9 +116,8 @@ enum HOCRImporter {
                     words = [ImportedWord(text: text(line).trimmingCharacters(in: .whitespacesAndNewlines), box: nil)]
                 }
                 // hOCR's `poly`: the line's outline as x y pairs.
-                let polygon = try properties(line)["poly"].map { values in
-                    let numbers = try ImportNumber.coordinates(values.joined(separator: " "), "poly", of: line, file: file)
-                    return stride(from: 0, to: numbers.count - 1, by: 2).map { PixelPoint(x: numbers[$0], y: numbers[$0 + 1]) }
+                let polygon = try properties(line)["poly"].map {
+                    ImportNumber.points(try ImportNumber.coordinates($0.joined(separator: " "), "poly", of: line, file: file))
                 }
                 lines.append(
                     ImportedLine(

@@ -44,6 +44,11 @@ enum ImportNumber {
         return value
     }
 
+    /// `values` taken two by two as points (x, then y); an odd last value is left out.
+    static func points(_ values: [Double]) -> [PixelPoint] {
+        stride(from: 0, to: values.count - 1, by: 2).map { PixelPoint(x: values[$0], y: values[$0 + 1]) }
+    }
+
     /// Every whitespace- or comma-separated number of an attribute value, each checked.
     static func coordinates(_ text: String, _ attribute: String, of element: XMLElement, file: String) throws -> [Double] {
         try text.split(whereSeparator: { $0 == " " || $0 == "," }).map { try coordinate($0, attribute, of: element, file: file) }

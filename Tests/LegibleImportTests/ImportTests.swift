@@ -129,6 +129,32 @@ struct ImportTests {
         #expect(imported.engine?.name == "import")
     }
 
+    @Test("a line's outline is its own Shape's: a word's polygon is not taken for the line's, though it still bounds a boxless line")
+    func outlineIsTheLines() throws {
+        let shape = { (points: String) in "<Shape><Polygon POINTS=\"\(points)\"/></Shape>" }
+        let alto = { (line: String, word: String) in
+            """
+            <alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"><Layout><Page WIDTH="200" HEIGHT="200"><PrintSpace><TextBlock>
+            <TextLine \(line)><String CONTENT="note" HPOS="20" VPOS="20" WIDTH="40" HEIGHT="20">\(word)</String></TextLine>
+            </TextBlock></PrintSpace></Page></Layout></alto>
+            """
+        }
+        let image = PageImage(file: "p.png", width: 200, height: 200)
+        let wordShape = shape("20 22 60 20 60 40 20 42")
+        let boxed = try LayoutImporter.importLayout(
+            Data(alto("HPOS=\"10\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"40\"", wordShape).utf8), file: "a.xml", image: image)
+        #expect(boxed.lines[0].polygon == nil)
+        let boxless = try LayoutImporter.importLayout(Data(alto("", wordShape).utf8), file: "b.xml", image: image)
+        #expect(boxless.lines[0].polygon == nil && boxless.lines[0].box == PixelBox(left: 20, top: 20, right: 60, bottom: 42))
+        let own = try LayoutImporter.importLayout(
+            Data(
+                alto("HPOS=\"10\" VPOS=\"10\" WIDTH=\"100\" HEIGHT=\"40\"", "").replacingOccurrences(
+                    of: "<String", with: shape("10 14 110 10 110 46 10 50") + "<String"
+                ).utf8),
+            file: "c.xml", image: image)
+        #expect(own.lines[0].polygon?.count == 4, "\(own.lines[0])")
+    }
+
     @Test("hOCR export then import gives the same document (baselines to a pixel, confidences to 0.0005)")
     func hocrRoundTrip() throws {
         let original = Self.richLayout()
