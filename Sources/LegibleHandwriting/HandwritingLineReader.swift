@@ -54,9 +54,10 @@ public final class HandwritingLineReader: LineReader {
                 // In whole percent, as Tesseract gives it and hOCR's x_wconf carries it.
                 words[index].confidence = (confidence * 100).rounded() / 100
             }
-            return RecognisedLine(
-                words: words, box: line.box, baseline: line.baseline, polygon: line.polygon, confidence: Double(reading.confidence),
-                reader: name)
+            // The line as it came, read again: its geometry (box, baseline, outline) stays.
+            var read = line
+            (read.words, read.confidence, read.reader) = (words, Double(reading.confidence), name)
+            return read
         }
     }
 

@@ -64,9 +64,9 @@ public final class AdaptedLineReader: LineReader {
             let words = readings.0.compactMap { Recogniser.recognisedLine($0, mapping: mapping, width: page.width, height: page.height) }
             guard !words.isEmpty else { return readings.1 }
             let confidence = Recogniser.roundedConfidence(words.map { $0.confidence ?? 0 }.reduce(0, +) / Double(words.count))
-            let adapted = RecognisedLine(
-                words: words.flatMap(\.words), box: line.box, baseline: line.baseline, polygon: line.polygon, confidence: confidence,
-                reader: name)
+            // The line as it came, read again: its geometry (box, baseline, outline) stays.
+            var adapted = line
+            (adapted.words, adapted.confidence, adapted.reader) = (words.flatMap(\.words), confidence, name)
             return Self.choose(adapted, readings.1)
         }
     }
