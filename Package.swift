@@ -185,7 +185,7 @@ let package = Package(
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleImage", "LegibleOCR",
                 "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment", "LegibleHandwriting",
-                "LegibleImport", "LegibleLearning",
+                "LegibleImport", "LegibleLearning", "LegibleSystem",
             ]),
 
         // Test support comes first: the fuzzing harnesses replay with it.

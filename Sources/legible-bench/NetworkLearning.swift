@@ -4,6 +4,7 @@ import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
 import LegibleLearning
+import LegibleSystem
 
 /// `legible-bench network-learn CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P]`
 /// (`Docs/Learning.md`, "One network for every French hand"): fine-tunes the handwriting
@@ -41,9 +42,10 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
     settings.threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
     (settings.steps, settings.every, settings.patience, settings.refit) = (Int(option("--steps", 1_000_000)), 150, 4, false)
     (settings.rate, settings.pull) = (option("--rate", 5e-5), option("--pull", 1e-4))
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-network-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Removed on a signal too, and by the next run when this one was killed: it holds the
+    // lines, about 1.7 GB for 10,000.
+    let folder = try TemporaryFolder.make(prefix: "legible-network")
+    defer { TemporaryFolder.remove(folder) }
     let result = try NetworkTrainer.train(
         model: start, training: training, aside: kept, settings: settings, folder: folder, seconds: option("--minutes", 60) * 60
     ) { progress in
