@@ -68,13 +68,18 @@ struct PhotographedPageTests {
         #expect(empty.lines.isEmpty, "a blank sheet read as \(empty.text.prefix(80))")
     }
 
+    /// The bundled scan `Scans/STEM.png` in grey.
+    static func bundledGrey(_ stem: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        let scan = Repository.scans.appendingPathComponent(stem + ".png").path
+        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        return (grey.width, grey.height, grey.pixels)
+    }
+
     @Test("a bundled scan photographed on a dark table reads its lines, whatever corpus this machine has")
     func bundledOnDarkTable() throws {
         guard HandwritingIngestTests.available else { return }
         let folder = try temporaryFolder()
-        let scan = Repository.scans.appendingPathComponent("dkg-legal.png").path
-        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
-        let page = Self.photographed(grey, margin: 200)
+        let page = Self.photographed(try Self.bundledGrey("dkg-legal"), margin: 200)
         try PNGCodec.encode(samples: page.pixels, width: page.width, height: page.height, channels: 1).write(
             to: URL(fileURLWithPath: folder + "/photo.png"))
         let run = try legible(["ingest", folder + "/photo.png", "-o", folder + "/out", "-q"])

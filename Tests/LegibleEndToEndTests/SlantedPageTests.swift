@@ -37,8 +37,7 @@ struct SlantedPageTests {
     func outlines() throws {
         guard HandwritingIngestTests.available else { return }
         let folder = try temporaryFolder()
-        let scan = Repository.scans.appendingPathComponent("dkg-legal.png").path
-        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        let grey = try PhotographedPageTests.bundledGrey("dkg-legal")
         try PNGCodec.encode(samples: Self.turned(grey, degrees: 4), width: grey.width, height: grey.height, channels: 1).write(
             to: URL(fileURLWithPath: folder + "/turned.png"))
         let run = try legible(["ingest", folder + "/turned.png", "-o", folder + "/out", "-q"])
