@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "LegibleAlignment", targets: ["LegibleAlignment"]),
         .library(name: "LegibleSpeech", targets: ["LegibleSpeech"]),
         .library(name: "LegibleNotebook", targets: ["LegibleNotebook"]),
+        .library(name: "LegibleRecognition", targets: ["LegibleRecognition"]),
         .executable(name: "legible", targets: ["legible"]),
         .executable(name: "legible-desktop", targets: ["legible-desktop"]),
     ],
@@ -95,7 +96,6 @@ let package = Package(
         .target(name: "LegibleEvaluation", dependencies: ["LegibleLayout", "LegibleImport"]),
         // Typed transcriptions aligned onto a page's lines (Docs/Editing.md, "Aligning a transcription").
         .target(name: "LegibleAlignment", dependencies: ["LegibleLayout", "LegibleImport"]),
-        .target(name: "LegibleSpeech", dependencies: ["CEspeak", "COpusEnc", "LegibleSystem"]),
         .target(name: "LegibleBatch", dependencies: ["LegibleSystem"]),
         .target(name: "LegibleReading", dependencies: ["LegibleSystem", "LegiblePages", "LegibleLayout", "LegibleTextInput"]),
         // The notebook's script and style sheets are real files, embedded at build time (Docs/Web.md, "Script").
@@ -130,11 +130,6 @@ let package = Package(
             ],
             plugins: ["LegibleModelManifest"]),
         .plugin(name: "LegibleModelManifest", capability: .buildTool()),
-        // Learning: the trainer that fine-tunes the handwriting reader's whole network, run as a
-        // child over Debian's python3-torch, its Python built into the binary (Docs/Learning.md).
-        .target(
-            name: "LegibleLearning", dependencies: ["LegibleSystem", "LegibleHandwriting"], plugins: ["LegibleTrainerSource"]),
-        .plugin(name: "LegibleTrainerSource", capability: .buildTool()),
         // Scanned PDFs read page by page: qpdf for the file's structure and its images' own
         // bytes, poppler for drawing and text (Docs/PDF.md, "Reading scanned PDFs").
         .target(
@@ -149,16 +144,38 @@ let package = Package(
             ]),
 
         // The notebook services every surface and command shares: page documents and their
-        // verified scans, the read-all as speech (Docs/Architecture.md, "Notebook services").
+        // verified scans, exports, reading and corrections (Docs/Architecture.md, "Notebook
+        // services"). It links no recogniser, PDF reader or speech engine, so a client of page
+        // documents links none of Tesseract, ONNX Runtime, poppler or espeak-ng.
         .target(
             name: "LegibleNotebook",
             dependencies: [
-                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleSpeech", "LegibleImage", "LegibleOCR",
-                "LegibleIngest", "LegibleWeb",
-                "LegiblePDF", "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster", "LegibleEvaluation",
-                "LegibleHandwriting", "LegibleLearning",
-                "LegiblePDFInput", "LegibleBatch",
+                "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleImage", "LegibleWeb", "LegiblePDF",
+                "LegibleAlignment", "LegibleImport", "LegibleTextInput", "LegibleRaster",
             ]),
+        // Speech: espeak-ng and libopusenc, and the notebook's read-all spoken (Docs/Speech.md).
+        .target(
+            name: "LegibleSpeech",
+            dependencies: ["CEspeak", "COpusEnc", "LegibleSystem", "LegibleLayout", "LegiblePages", "LegibleReading", "LegibleNotebook"]),
+        // Recognition: the readers a page is read with, ingest and evaluation over them, and the
+        // versions of what reads (Docs/Architecture.md, "Notebook services").
+        .target(
+            name: "LegibleRecognition",
+            dependencies: [
+                "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleHandwriting", "LegibleIngest", "LegiblePDFInput",
+                "LegibleEvaluation", "LegiblePDF", "LegibleNotebook",
+            ]),
+        // Learning, apart from reading: `adapt` and its record, the trainer that fine-tunes the
+        // handwriting reader's whole network as a child over Debian's python3-torch, its Python
+        // built into the binary, and Tesseract's training tools (Docs/Learning.md).
+        .target(
+            name: "LegibleLearning",
+            dependencies: [
+                "LegibleSystem", "LegibleLayout", "LegibleImage", "LegiblePages", "LegibleBatch", "LegibleOCR", "LegibleHandwriting",
+                "LegibleNotebook",
+            ],
+            plugins: ["LegibleTrainerSource"]),
+        .plugin(name: "LegibleTrainerSource", capability: .buildTool()),
 
         // The CLI's commands, and two executables over them: `legible`, which links none of the
         // GTK stack, and `legible-desktop`, which runs `present` and `view` (Docs/CLI.md, "Two
@@ -169,7 +186,7 @@ let package = Package(
             dependencies: [
                 "LegibleCommandLine", "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages", "LegibleOCR",
                 "LegibleEvaluation", "LegibleImport", "LegibleReading", "LegibleBatch", "LegibleIngest", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook",
+                "LegibleAlignment", "LegibleSpeech", "LegibleNotebook", "LegibleRecognition", "LegibleLearning",
             ],
             // `legible --version`: the version and commit, from git at build time (Docs/CLI.md, "Version").
             plugins: ["LegibleVersion"]),
@@ -242,12 +259,11 @@ let package = Package(
             dependencies: ["LegibleFuzzing", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleSpeechTests",
-            dependencies: ["LegibleSpeech"]),
+            dependencies: ["LegibleSpeech", "LegibleNotebook"]),
         .testTarget(
             name: "LegibleNotebookTests",
             dependencies: [
-                "LegibleNotebook", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleSpeech", "LegibleTextInput", "LegibleOCR",
-                "LegibleRaster", "LegibleSystem", "LegibleTestSupport",
+                "LegibleNotebook", "LegibleReading", "LegiblePages", "LegibleLayout", "LegibleTextInput", "LegibleRaster", "LegibleSystem", "LegibleTestSupport",
             ]),
         .testTarget(
             name: "LegibleBatchTests",
@@ -277,7 +293,7 @@ let package = Package(
             dependencies: ["LegibleSystem"]),
         .testTarget(
             name: "LegibleIngestTests",
-            dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleTestSupport"]),
+            dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleSystem", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleHandwritingTests",
             dependencies: [
@@ -294,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "LegibleLearningTests",
             dependencies: [
-                "LegibleLearning", "LegibleHandwriting", "LegibleImage", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport",
+                "LegibleLearning", "LegibleNotebook", "LegibleHandwriting", "LegibleImage", "LegibleLayout", "LegibleEvaluation", "LegibleTestSupport",
                 "LegibleCommandSupport",
             ]),
         .testTarget(

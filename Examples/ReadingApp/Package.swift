@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
-// A reading app as Legible's library clients are: it depends on Legible by path and uses only
-// its library products for page documents, the text-input contract and reading (Docs/CLI.md,
-// "Linking it as a library"). No Tesseract, ONNX Runtime, poppler or espeak-ng is linked.
+// Two apps as Legible's library clients are: each depends on Legible by path and uses only its
+// library products (Docs/CLI.md, "Linking it as a library"). ReadingApp takes page documents,
+// the text-input contract and reading, and links no C library of recognition, PDF or speech,
+// Leptonica included; NotebookApp takes the notebook services (page documents and their scans,
+// the HTML export), and links none of Tesseract, ONNX Runtime, poppler, qpdf or espeak-ng.
 import PackageDescription
 
 let package = Package(
@@ -14,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "LegibleLayout", package: "Legible"), .product(name: "LegiblePages", package: "Legible"),
                 .product(name: "LegibleTextInput", package: "Legible"), .product(name: "LegibleReading", package: "Legible"),
-            ])
+            ]),
+        .executableTarget(name: "NotebookApp", dependencies: [.product(name: "LegibleNotebook", package: "Legible")]),
     ]
 )

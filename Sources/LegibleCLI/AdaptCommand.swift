@@ -1,6 +1,8 @@
 import Foundation
 import LegibleCommandLine
+import LegibleLearning
 import LegibleNotebook
+import LegibleRecognition
 
 /// `legible adapt PAGE.json… -o MODEL.traineddata`: a Tesseract model fine-tuned on the lines a
 /// person corrected, for `ingest --model` to read the rest of the notebook with

@@ -2,6 +2,7 @@ import Foundation
 import LegibleAlignment
 import LegibleCommandLine
 import LegibleNotebook
+import LegibleOCR
 import LegibleSystem
 
 /// `legible align PAGE.json TRANSCRIPT.txt -o OUT.json`: a transcription typed elsewhere (plain
@@ -16,7 +17,9 @@ enum AlignCommand {
         options: [output.spec, image.spec, json.spec], run: run)
 
     static func run(_ command: ParsedCommand) throws -> Int32 {
-        var correction = TranscriptCorrection(document: command.positionals[0], transcript: command.positionals[1])
+        var correction = TranscriptCorrection(document: command.positionals[0], transcript: command.positionals[1]) {
+            try PageInk.mask(imageData: $0, path: $1)
+        }
         correction.output = command[output]
         correction.image = command[image]
         let report = try correction.run()

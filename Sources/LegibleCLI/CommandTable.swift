@@ -3,6 +3,7 @@ import LegibleCommandLine
 import LegibleNotebook
 import LegibleOCR
 import LegiblePDFInput
+import LegibleRecognition
 import LegibleSystem
 
 /// The CLI's commands (`Docs/CLI.md`, "Command table"), run by ``CommandLineProgram``.

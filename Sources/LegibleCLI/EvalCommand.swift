@@ -4,6 +4,7 @@ import LegibleEvaluation
 import LegibleIngest
 import LegibleLayout
 import LegibleNotebook
+import LegibleRecognition
 import LegibleSystem
 
 /// `legible eval`: scores page documents against ground truth (`<stem>.gt.json` or ALTO

@@ -5,6 +5,7 @@ import LegibleIngest
 import LegibleLayout
 import LegibleNotebook
 import LegibleOCR
+import LegibleRecognition
 import LegibleSystem
 
 #if canImport(Glibc)

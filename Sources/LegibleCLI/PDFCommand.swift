@@ -2,6 +2,7 @@ import Foundation
 import LegibleCommandLine
 import LegibleIngest
 import LegibleNotebook
+import LegibleRecognition
 import LegibleSystem
 
 /// `legible pdf PAGE.json... -o OUT.pdf`: the notebook as one tagged PDF for PDF/UA-1, its

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleNotebook
 import LegibleSpeech
 
 // The `speech` harness (`Docs/Hardening.md`, "Fuzzing"): a page's read-all as pieces of text,

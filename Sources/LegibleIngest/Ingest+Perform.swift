@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 extension Ingest {
     /// The whole of an ingest as a command runs it (`Docs/Architecture.md`, "Ingest"): malloc
@@ -19,7 +20,7 @@ extension Ingest {
         if needsReader {
             tuneMallocForOCR(batch: plan.pages.count > 1, workers: plan.workers, environment: ProcessInfo.processInfo.environment)
         }
-        try Self.prepareOutputFolder(plan.output)
+        try OutputFolder.prepare(plan.output)
         let manifest = try plan.shard.map { try ManifestLog(output: plan.output, shard: $0) }
         try manifest?.append(.task(ManifestLog.taskRecord(plan)))
         let first = needsReader ? try makeReader() : nil

@@ -30,13 +30,6 @@ public struct Ingest: Sendable {
         public var readers: [any PageReader]
     }
 
-    /// Creates the output folder and removes temporaries a killed run left there.
-    /// - Throws: ``FileError`` `.cannotCreate` when the folder cannot be made or written.
-    public static func prepareOutputFolder(_ output: String) throws(FileError) {
-        try OutputFolder.make(output, naming: "output folder")
-        AtomicFile.removeStaleTemporaries(in: output)
-    }
-
     /// Runs every page; `firstReader`, when given, serves the first worker. With a shard, each
     /// page is appended to `manifest` as it ends.
     /// - Throws: the manifest's error when a record could not be written (the pages' own

@@ -1,5 +1,4 @@
 import Foundation
-import LegibleIngest
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -64,7 +63,7 @@ public struct HTMLExport: Sendable {
         // A scan copied onto itself is left as it is (its bytes match the recorded SHA-256);
         // the page itself is never an input.
         try OutputGuard.refuse(outputs: [output + "/index.html"], overwriting: documents + scans.map(\.path))
-        try Ingest.prepareOutputFolder(output)
+        try OutputFolder.prepare(output)
         // Copies are staged as they are made, so a run killed among them leaves temporaries:
         // removed here, as ingest removes its own (`Docs/CLI.md`, "Writing outputs").
         AtomicFile.removeStaleTemporaries(in: output + "/images")

@@ -1,7 +1,5 @@
 import Foundation
-import LegibleIngest
 import LegibleReading
-import LegibleSpeech
 import LegibleSystem
 import LegibleWeb
 
@@ -25,7 +23,7 @@ enum NotebookAudio {
             }
             let target = output + "/audio/" + file
             if FileIdentity.firstOverlap(outputs: [target], inputs: [folder + "/" + file]) == nil {
-                try Ingest.prepareOutputFolder(output + "/audio")
+                try OutputFolder.prepare(output + "/audio")
                 try staging.stage(AtomicFile.Output(path: target, bytes: try InputFile.read(folder + "/" + file, what: "an audio file")))
             }
             let words = map.words.map { PageAudio.Word(range: $0.range.map { $0[0]..<$0[1] }, start: $0.start, end: $0.end) }

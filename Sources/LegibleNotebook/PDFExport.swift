@@ -1,6 +1,5 @@
 import Foundation
 import LegibleLayout
-import LegibleOCR
 import LegiblePDF
 import LegiblePages
 import LegibleReading
@@ -89,7 +88,7 @@ public struct PDFExport: Sendable {
     /// Tesseract's GlyphLessFont, which the text layer is set in (`Docs/PDF.md`, "Text layer");
     /// `missingDependency` when Tesseract's data has none.
     static func fontProgram() throws -> Data {
-        let path = Recogniser.defaultDataFolder() + "/pdf.ttf"
+        let path = TesseractData.folder() + "/pdf.ttf"
         guard FileManager.default.fileExists(atPath: path) else {
             throw NotebookError(
                 .missingDependency, "\(path) is missing: the PDF's text layer needs Tesseract's pdf.ttf (Debian tesseract-ocr)")

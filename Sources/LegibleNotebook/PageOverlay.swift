@@ -1,6 +1,6 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
-import LegibleOCR
 import LegiblePages
 import LegibleRaster
 import LegibleSystem
@@ -30,10 +30,10 @@ public enum PageOverlay {
     public static func canvas(for page: ScannedPage, path: String, image: String?, blank: Bool) throws -> Bitmap {
         let (width, height) = (page.layout.image.width, page.layout.image.height)
         // The same pixel limit as ingest, checked before the canvas is allocated.
-        guard width * height <= OCROptions.maximumPixels else {
+        guard width * height <= ImageFile.maximumPixels else {
             throw NotebookError(
                 .badData,
-                "\(path): the page is \(width)×\(height) pixels, above the render limit of \(OCROptions.maximumPixels) pixels")
+                "\(path): the page is \(width)×\(height) pixels, above the render limit of \(ImageFile.maximumPixels) pixels")
         }
         let blankCanvas = Bitmap(width: width, height: height)
         guard !blank else { return blankCanvas }

@@ -1,7 +1,5 @@
 import Foundation
 import LegibleImage
-import LegibleIngest
-import LegibleOCR
 import LegibleSystem
 
 /// Where each page's `<img>` points (`Docs/Web.md`, "Images"): its scan copied beside the
@@ -32,7 +30,7 @@ enum ScanPlacement {
             let name = uniqueName(for: scan, fileExtension: fileExtension, digest: scan.sha256, taken: copied)
             sources.append("images/" + percentEncoded(name))
             guard copied[name] == nil else { continue }
-            if copied.isEmpty { try Ingest.prepareOutputFolder(output + "/images") }
+            if copied.isEmpty { try OutputFolder.prepare(output + "/images") }
             copied[name] = scan.sha256
             try copy(bytes, of: scan, to: "\(output)/images/\(name)", staging: staging)
         }

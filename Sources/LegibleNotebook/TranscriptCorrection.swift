@@ -2,7 +2,6 @@ import Foundation
 import LegibleAlignment
 import LegibleImport
 import LegibleLayout
-import LegibleOCR
 import LegiblePages
 import LegibleReading
 import LegibleSystem
@@ -23,10 +22,15 @@ public struct TranscriptCorrection: Sendable {
     /// The scan whose ink places the corrected words; nil for the page's image beside the
     /// document, when it is there and is the scan the page was read from.
     public var image: String?
+    /// How a scan's ink is read: the image's bytes and its path (for errors) in, the ink in the
+    /// image's displayed pixels out. Given by the caller, so that this layer links no recogniser
+    /// (`Docs/Architecture.md`, "Notebook services"); the CLI gives recognition's own page ink.
+    public var readInk: @Sendable (_ bytes: Data, _ path: String) throws -> InkMask
 
-    /// A correction of `document` from `transcript`, written over the document.
-    public init(document: String, transcript: String) {
-        (self.document, self.transcript) = (document, transcript)
+    /// A correction of `document` from `transcript`, written over the document, its words
+    /// placed on the ink `readInk` finds in the scan.
+    public init(document: String, transcript: String, readInk: @escaping @Sendable (_ bytes: Data, _ path: String) throws -> InkMask) {
+        (self.document, self.transcript, self.readInk) = (document, transcript, readInk)
     }
 
     /// The longest transcription read: a page's text is a few kilobytes; 4 MiB is far beyond
@@ -61,7 +65,7 @@ public struct TranscriptCorrection: Sendable {
         }
         var corrected = try Self.applied(alignment, to: page, document: document)
         var fit: InkReport?
-        if let ink = try Self.ink(for: page.layout, document: document, given: image) {
+        if let ink = try ink(for: page.layout) {
             (corrected, fit) = Self.fitted(corrected, to: ink, page: page.layout, transcript: typed)
         }
         if outputPath == document {
@@ -95,12 +99,12 @@ public struct TranscriptCorrection: Sendable {
     }
 
     /// The scan's ink, which places the corrected words (`Docs/Editing.md`, "Fitting words to
-    /// their ink"): from `given`, which must be this page's scan (65 otherwise, 66 when
+    /// their ink"): from ``image``, which must be this page's scan (65 otherwise, 66 when
     /// missing), else from the page's image beside the document when it is there and is the
     /// scan the page was read from; nil when there is none.
-    static func ink(for layout: PageLayout, document: String, given: String?) throws -> InkMask? {
-        guard let (scan, bytes) = try VerifiedScan.withBytes(for: layout, documentPath: document, given: given) else { return nil }
-        let mask = try PageInk.mask(imageData: bytes, path: scan.path)
+    func ink(for layout: PageLayout) throws -> InkMask? {
+        guard let (scan, bytes) = try VerifiedScan.withBytes(for: layout, documentPath: document, given: image) else { return nil }
+        let mask = try readInk(bytes, scan.path)
         // The gate compared the header's size; the decoded ink must agree before words are placed on it.
         guard mask.width == layout.image.width, mask.height == layout.image.height else {
             throw NotebookError(

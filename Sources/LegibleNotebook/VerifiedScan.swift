@@ -1,7 +1,6 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
-import LegibleOCR
 import LegibleSystem
 
 /// A page's scan, found on disk and proved to be the image its document was recognised from
@@ -21,6 +20,13 @@ public struct VerifiedScan: Sendable, Equatable {
     public var width: Int
     /// The displayed height in pixels, orientation applied: the page image's height.
     public var height: Int
+
+    /// A scan another gate has already proved: `sha256` of the bytes read from `path`, and the
+    /// displayed size the page was read at. Only the ingest, which read and hashed the image it
+    /// recognised, makes one this way (`Docs/Architecture.md`, "Notebook services").
+    package init(name: String, path: String, sha256: String, width: Int, height: Int) {
+        (self.name, self.path, self.sha256, self.width, self.height) = (name, path, sha256, width, height)
+    }
 
     /// The scan of `layout`, looked for beside its document at `documentPath`, then in each of
     /// `folders`. A file whose SHA-256 differs from the recorded one is passed over; the first

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
+import LegibleSystem
 
 /// Reads notebook page images into page layouts: load (Leptonica) → preprocess → Tesseract LSTM
 /// → walk the result → Swift values. Every C object is freed before a call returns.
@@ -67,16 +68,9 @@ public final class Recogniser: @unchecked Sendable {
     /// The version of the Tesseract library linked, such as "5.3.0".
     public static var tesseractVersion: String { TesseractAPI.version }
 
-    /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder.
-    public static func defaultDataFolder() -> String {
-        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
-            let nested = (prefix as NSString).appendingPathComponent("tessdata")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: nested, isDirectory: &isDirectory), isDirectory.boolValue { return nested }
-            return prefix
-        }
-        return "/usr/share/tesseract-ocr/5/tessdata"
-    }
+    /// `TESSDATA_PREFIX` (the folder itself or its parent) or Debian's tessdata folder
+    /// (``TesseractData/folder()``).
+    public static func defaultDataFolder() -> String { TesseractData.folder() }
 
     /// Recognises the image file at `path` (PNG, JPEG or TIFF).
     /// - Throws: ``OCRError`` (missing file 66, unreadable or oversized image 65, engine 70).

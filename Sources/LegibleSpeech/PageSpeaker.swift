@@ -1,4 +1,5 @@
 import Foundation
+import LegibleNotebook
 import LegibleSystem
 
 /// Speaks pages into a folder (`Docs/Speech.md`): for page `NAME`, `NAME.opus` (Ogg Opus) and

@@ -22,4 +22,13 @@ public enum OutputFolder {
         }
         guard access(path, W_OK) == 0 else { throw FileError(.cannotCreate, "\(named) is not writable") }
     }
+
+    /// Makes the output folder at `path` as ``make(_:naming:)`` does, then removes the
+    /// temporaries a killed run left in it (``AtomicFile/removeStaleTemporaries(in:of:)``): the
+    /// one start of every command that writes a folder of outputs.
+    /// - Throws: ``FileError`` `.cannotCreate` when the folder cannot be made or written.
+    public static func prepare(_ path: String) throws(FileError) {
+        try make(path, naming: "output folder")
+        AtomicFile.removeStaleTemporaries(in: path)
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LegibleBatch
 import LegibleIngest
 import LegibleLayout
+import LegibleSystem
 import LegibleTestSupport
 import Testing
 
@@ -69,7 +70,7 @@ struct IngestTests {
         let plan = IngestPlan(
             images: names.map(workspace.image), output: workspace.output, formats: [.json, .txt, .hocr], jobs: 2, force: force)
         try plan.check()
-        try Ingest.prepareOutputFolder(plan.output)
+        try OutputFolder.prepare(plan.output)
         return try Ingest(plan: plan, makeReader: { reader }).run(firstReader: nil, manifest: nil)
     }
 
@@ -133,7 +134,7 @@ struct IngestTests {
         let workspace = try Workspace(pages: ["a.png": "alpha"])
         defer { workspace.remove() }
         let plan = IngestPlan(images: [workspace.image("a.png"), workspace.image("gone.png")], output: workspace.output)
-        try Ingest.prepareOutputFolder(plan.output)
+        try OutputFolder.prepare(plan.output)
         let report = try Ingest(plan: plan, makeReader: { throw ReaderFailure(description: "no engine today") })
             .run(firstReader: nil, manifest: nil)
         #expect(report.outcomes[0].failureMessage == "no engine today")
@@ -164,7 +165,7 @@ struct IngestTests {
         var plan = IngestPlan(images: ["a.png", "b.png", "c.png"].map(workspace.image), output: workspace.output, jobs: 2)
         try plan.restrict(to: try Shard.parse("0/1"), root: workspace.root.path, currentFolder: "/")
         #expect(plan.keys == ["pages/a.png", "pages/b.png", "pages/c.png"])
-        try Ingest.prepareOutputFolder(plan.output)
+        try OutputFolder.prepare(plan.output)
         let manifest = try ManifestLog(output: plan.output, shard: plan.shard!)
         try manifest.append(.task(ManifestLog.taskRecord(plan)))
         _ = try Ingest(plan: plan, makeReader: { TextFileReader() }).run(firstReader: nil, manifest: manifest)

@@ -2,7 +2,6 @@ import Foundation
 import LegibleLayout
 import LegibleNotebook
 import LegiblePages
-import LegibleSpeech
 import LegibleTestSupport
 import LegibleTextInput
 import Testing

@@ -1,7 +1,7 @@
 import Foundation
 import LegibleLayout
 import LegibleNotebook
-import LegibleOCR
+import LegibleSystem
 import Testing
 
 /// A page in hand goes to the PDF with the scan its maker verified, read once more to be
@@ -10,7 +10,7 @@ import Testing
 struct PDFExportTests {
     /// Tesseract's font for the text layer, which the export needs before it reads a scan.
     static var fontInstalled: Bool {
-        let present = FileManager.default.fileExists(atPath: Recogniser.defaultDataFolder() + "/pdf.ttf")
+        let present = FileManager.default.fileExists(atPath: TesseractData.folder() + "/pdf.ttf")
         if !present { print("skipping: Tesseract's pdf.ttf is missing (Debian tesseract-ocr)") }
         return present
     }

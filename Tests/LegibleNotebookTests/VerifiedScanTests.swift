@@ -2,7 +2,6 @@ import Foundation
 import LegibleImage
 import LegibleLayout
 import LegibleNotebook
-import LegibleOCR
 import LegibleRaster
 import LegibleSystem
 import LegibleTestSupport

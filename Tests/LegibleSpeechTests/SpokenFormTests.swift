@@ -1,3 +1,4 @@
+import LegibleNotebook
 import LegibleSpeech
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import LegibleHandwriting
 import LegibleImage
 import LegibleLearning
+import LegibleNotebook
 import LegibleOCR
 import LegibleSystem
 

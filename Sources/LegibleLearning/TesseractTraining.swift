@@ -1,4 +1,5 @@
 import Foundation
+import LegibleNotebook
 import LegibleSystem
 
 /// Debian's Tesseract training tools, run as processes in a work folder (`Docs/Recognition.md`,

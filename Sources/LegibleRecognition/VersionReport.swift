@@ -1,5 +1,6 @@
 import Foundation
 import LegibleHandwriting
+import LegibleNotebook
 import LegibleOCR
 
 /// What `legible --version` reports (`Docs/CLI.md`, "Version"): the version (`git describe
@@ -37,7 +38,10 @@ public struct VersionReport: Codable, Equatable, Sendable {
         self.commit = commit
         tesseract = Recogniser.tesseractVersion
         onnxRuntime = try? HandwritingModel.runtimeVersion(files: files)
-        let start = (path: folder + "/tessdata-best-fra.traineddata", sha256: Adaptation.startModelSHA256)
+        let start = (
+            path: folder + "/tessdata-best-fra.traineddata",
+            sha256: HandwritingModel.Files.pinnedSHA256(of: "tessdata-best-fra.traineddata")
+        )
         models = (files.pinnedFiles + [start]).map { file in
             ModelFile(
                 name: (file.path as NSString).lastPathComponent, sha256: file.sha256,

@@ -2,6 +2,7 @@ import Foundation
 import LegibleBatch
 import LegibleHandwriting
 import LegibleLayout
+import LegibleNotebook
 import LegibleOCR
 
 extension Adaptation {

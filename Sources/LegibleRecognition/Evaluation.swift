@@ -2,6 +2,7 @@ import Foundation
 import LegibleEvaluation
 import LegibleIngest
 import LegibleLayout
+import LegibleNotebook
 import LegibleSystem
 
 /// Page documents scored against ground truth (`<stem>.gt.json` or ALTO `<stem>.xml` in the

@@ -2,6 +2,7 @@ import Foundation
 import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
+import LegibleNotebook
 import LegibleOCR
 import LegiblePages
 import LegibleSystem

@@ -1,4 +1,5 @@
 import LegibleHandwriting
+import LegibleNotebook
 
 extension Adaptation {
     /// One measure of a writer's head (`Docs/Recognition.md`, "The writer's memory"): a head

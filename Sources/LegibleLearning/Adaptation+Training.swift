@@ -1,5 +1,6 @@
 import Foundation
 import LegibleBatch
+import LegibleNotebook
 import LegibleSystem
 
 extension Adaptation {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LegibleNotebook
+@testable import LegibleLearning
 
 /// Where a writer's head starts (`Docs/Recognition.md`, "A French hand"): from the French hand
 /// head only when every page it learns from was read in the language it reads (French), as

@@ -1,5 +1,6 @@
 import LegibleIngest
 import LegibleLayout
+import LegibleNotebook
 
 extension PDFExport.Page {
     /// The page an ingest read, in hand: its layout, and its scan where the ingest read and

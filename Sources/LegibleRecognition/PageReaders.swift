@@ -1,6 +1,7 @@
 import Foundation
 import LegibleHandwriting
 import LegibleIngest
+import LegibleNotebook
 import LegibleOCR
 import LegiblePDFInput
 

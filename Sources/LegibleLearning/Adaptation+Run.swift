@@ -1,5 +1,6 @@
 import Foundation
 import LegibleImage
+import LegibleNotebook
 import LegibleOCR
 import LegibleSystem
 
