@@ -295,6 +295,9 @@ let package = Package(
             name: "LegibleIngestTests",
             dependencies: ["LegibleIngest", "LegibleBatch", "LegibleLayout", "LegibleSystem", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleRecognitionTests",
+            dependencies: ["LegibleRecognition", "LegibleHandwriting", "LegibleOCR"]),
+        .testTarget(
             name: "LegibleHandwritingTests",
             dependencies: [
                 "LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleSystem",

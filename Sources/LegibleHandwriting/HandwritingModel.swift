@@ -11,6 +11,25 @@ import LegibleSystem
 /// a missing, truncated, altered or other version of any of them is refused with one line
 /// naming the file. Not shared between threads: each worker loads its own.
 public final class HandwritingModel {
+    /// The version of the reader's code, in the options digest whenever it reads
+    /// (``Files/identity(layer:)``); its model files are there by their SHA-256s, so this is
+    /// raised for code only. 2 decodes over the page language's words (`Docs/Recognition.md`,
+    /// "Decoding with words"), 3 reads with PP-OCRv6 small ("Handwriting"), 4 mends the lines
+    /// Tesseract missed or ran together before they are read ("Lines missed and run together")
+    /// and maps word confidences for PP-OCRv6 small, 5 gives a word's glyphs boxes that tile it,
+    /// 6 reads the lines the text detector finds on a poor or empty page, 7 on every page,
+    /// before the layout's ("Detected lines").
+    public static let codeVersion = 7
+
+    /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read with the
+    /// French hand head: each is French, the language it helps. Over PP-OCRv6 small it reads the
+    /// English letters worse than the model's own layer (`Docs/Recognition.md`, "A French hand").
+    /// The one rule for where it applies, in `ingest` and in `adapt`.
+    public static func handHeadReads(_ languages: String?) -> Bool {
+        guard let languages, !languages.isEmpty else { return false }
+        return languages.split(separator: "+", omittingEmptySubsequences: false).allSatisfy { $0 == "fra" }
+    }
+
     /// The three files the reader needs, and the SHA-256 each must have.
     public struct Files: Sendable, Equatable {
         /// ONNX Runtime's shared library.
@@ -45,6 +64,18 @@ public final class HandwritingModel {
                 (detector, Self.pinned.detector),
             ]
         }
+
+        /// The pinned SHA-256s of the files a reader with last layer `layer` loads, with the
+        /// text detector beside it, in the order they are loaded: what the options digest
+        /// records, so that swapping a model file in `Models/MANIFEST.tsv` re-reads the pages
+        /// it read, with no number bumped by hand (`Docs/CLI.md`, "Up to date").
+        public static func loaded(layer: LastLayer) -> [String] {
+            [pinned.library, pinned.dictionary] + (layer == .frenchHand ? [pinned.hand] : []) + [pinned.model, pinned.detector]
+        }
+
+        /// What the options digest records of a reader with last layer `layer`: the reader's
+        /// code version (``HandwritingModel/codeVersion``), then ``loaded(layer:)``.
+        public static func identity(layer: LastLayer) -> [String] { [String(HandwritingModel.codeVersion)] + loaded(layer: layer) }
 
         /// The files in `folder`, as `Tools/install-dependencies` lays them out.
         public init(folder: String) {
@@ -171,7 +202,7 @@ public final class HandwritingModel {
     }
 
     /// The last layer a model reads with.
-    public enum LastLayer: Sendable {
+    public enum LastLayer: Sendable, Equatable {
         /// The model's own, over every class.
         case own
         /// The French hand head in the model's folder (``frenchHand(files:)``).

@@ -58,11 +58,11 @@ extension Adaptation {
         }
 
         /// The layer a writer's head starts from: the French hand head when every page learnt
-        /// from was read in languages it reads (``OCROptions/handHeadReads(_:)``), as `ingest`
+        /// from was read in languages it reads (``HandwritingModel/handHeadReads(_:)``), as `ingest`
         /// would read the writer's other pages without it (`Docs/Recognition.md`, "A French
         /// hand"); else the model's own.
         static func startLayer(_ collected: Collected) -> Record.Head.Start {
-            !collected.languages.isEmpty && collected.languages.allSatisfy(OCROptions.handHeadReads) ? .frenchHand : .model
+            !collected.languages.isEmpty && collected.languages.allSatisfy(HandwritingModel.handHeadReads) ? .frenchHand : .model
         }
 
         /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.

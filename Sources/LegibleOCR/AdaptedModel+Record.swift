@@ -40,7 +40,7 @@ extension AdaptedModel {
                 /// The model's own last layer, cut to the page script's classes.
                 case model
                 /// The French hand head (`Docs/Recognition.md`, "A French hand"), for pages read in the
-                /// languages it reads (``OCROptions/handHeadReads(_:)``).
+                /// languages it reads (`HandwritingModel.handHeadReads`).
                 case frenchHand = "french-hand"
             }
             /// The lines kept aside: greedy character error rate (0…1) of the layer it started

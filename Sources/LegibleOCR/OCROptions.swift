@@ -32,6 +32,14 @@ public struct OCROptions: Hashable, Sendable {
     /// `Docs/Recognition.md`, "Learning the writer's hand"); nil reads without one. Its SHA-256
     /// is in ``digest``.
     public var adaptedModel: AdaptedModel?
+    /// What the second line reader is, as the module that owns it names it: its code's version,
+    /// then the pinned SHA-256 (lower-case hex) of each model file it loads, in the order it
+    /// loads them. Set by whoever makes that reader (`PageReaders.options` in
+    /// `LegibleRecognition`, from `LegibleHandwriting` and the model manifest,
+    /// `Models/MANIFEST.tsv`). In ``digest`` whenever a second reader reads, so a page read with
+    /// other code or other model files is read again, and no number here is raised for it
+    /// (`Docs/CLI.md`, "Up to date").
+    public var secondReader: [String] = []
 
     /// How each line's reading is chosen between Tesseract's and the second reader's: as
     /// ``lineChoice`` says, except that with an adapted model and Tesseract alone asked for, the
@@ -55,41 +63,14 @@ public struct OCROptions: Hashable, Sendable {
     /// a textured page's ink stops at its grain's floor, and one with no ink but its grain is
     /// read as blank.
     static let pipelineVersion = 4
-    /// The version of the handwriting reader's decoding, in the digest only when it reads: 2
-    /// decodes over the page language's words (`Docs/Recognition.md`, "Decoding with words"), 3
-    /// reads with PP-OCRv6 small (`Docs/Recognition.md`, "Handwriting"), 4 mends the lines
-    /// Tesseract missed or ran together before they are read (`Docs/Recognition.md`, "Lines
-    /// missed and run together") and maps word confidences for PP-OCRv6 small, 5 gives a word's
-    /// glyphs boxes that tile it, 6 reads the lines the text detector finds on a poor or empty
-    /// page, 7 on every page, before the layout's (`Docs/Recognition.md`, "Detected lines").
-    static let handwritingVersion = 7
-
-    /// Whether the handwriting reader reads with the French hand head (`Docs/Recognition.md`,
-    /// "A French hand"): it reads, the page's languages are ones the head reads
-    /// (``handHeadReads(_:)``), and no writer's head (from an adapted model's record) takes its
-    /// place. In the digest as `hand-fra=4`: 2 calibrated its words' confidences for it, 3 was
-    /// the head learnt from three sets, 4 the same learnt again over PP-OCRv6 small.
-    public var readsWithHandHead: Bool {
-        lineChoice != .tesseract && Self.handHeadReads(languages) && adaptedModel?.head == nil
-    }
-
-    /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read with the
-    /// French hand head: each is French, the language it helps. Over PP-OCRv6 small it reads the
-    /// English letters worse than the model's own layer (`Docs/Recognition.md`, "A French hand").
-    /// The one rule for where it applies, in `ingest` and in `adapt`.
-    public static func handHeadReads(_ languages: String?) -> Bool {
-        guard let languages, !languages.isEmpty else { return false }
-        return languages.split(separator: "+", omittingEmptySubsequences: false).allSatisfy { $0 == "fra" }
-    }
-
     /// A short stable digest of every option that changes recognition, and of the pipeline's
     /// version.
     public var digest: String {
         let description =
             "l=\(languages);psm=\(pageSegmentationMode);dpi=\(dpi.map(String.init) ?? "auto");pre=\(preprocessing.digest);retry=\(retryPoorPages ? 1 : 0);v=\(Self.pipelineVersion)"
             // Tesseract alone keeps the digest it always had, so its documents stay up to date.
-            + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(Self.handwritingVersion)")
-            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "") + (readsWithHandHead ? ";hand-fra=4" : "")
+            + (lineChoice == .tesseract ? "" : ";reader=\(lineChoice.rawValue);hand=\(secondReader.joined(separator: ","))")
+            + (adaptedModel.map { ";adapted=\($0.sha256)" } ?? "")
         return String(Checksum.sha256Hex(of: Array(description.utf8)).prefix(16))
     }
 }

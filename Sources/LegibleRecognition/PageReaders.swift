@@ -55,7 +55,21 @@ public struct PageReaders: Sendable {
         }
         if let timeout { options.timeoutSeconds = timeout }
         options.lineChoice = reader ?? .auto
+        if options.lineChoice != .tesseract {
+            options.secondReader = HandwritingModel.Files.identity(layer: lastLayer(options, network: options.adaptedModel?.network != nil))
+        }
         return options
+    }
+
+    /// The last layer the handwriting reader reads with: a writer's network is read over the
+    /// layer it was trained from, whatever the languages (`Docs/Learning.md`, "Reading with a
+    /// writer's network"); else the French hand head where it reads
+    /// (``HandwritingModel/handHeadReads(_:)``) and no writer's head from an adapted model's
+    /// record takes its place (`Docs/Recognition.md`, "A French hand").
+    public static func lastLayer(_ options: OCROptions, network: Bool) -> HandwritingModel.LastLayer {
+        if network { return options.adaptedModel?.networkStart == .frenchHand ? .frenchHand : .own }
+        let french = HandwritingModel.handHeadReads(options.languages) && options.adaptedModel?.head == nil
+        return options.lineChoice != .tesseract && french ? .frenchHand : .own
     }
 
     /// A recogniser for `options`, with the handwriting reader when `options.lineChoice` asks
@@ -94,12 +108,7 @@ public struct PageReaders: Sendable {
         do {
             let files = HandwritingModel.Files(folder: folder)
             let network = try Self.network(of: options.adaptedModel)
-            // A writer's network is read over the last layer it was trained from, whatever
-            // the languages (`Docs/Learning.md`, "Reading with a writer's network").
-            let layer: HandwritingModel.LastLayer =
-                network != nil
-                ? (options.adaptedModel?.networkStart == .frenchHand ? .frenchHand : .own)
-                : options.readsWithHandHead ? .frenchHand : .own
+            let layer = Self.lastLayer(options, network: network != nil)
             let model = try HandwritingModel(
                 files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil, layer: layer,
                 network: network)

@@ -28,7 +28,7 @@ struct HandLine {
 /// each confidence are right; then time a line as `ingest` reads it, and peak memory. The set's
 /// language is the one whose word list holds more of its truth's words. `--tune` adds the grid
 /// of beam settings the defaults were chosen from. A set in a language the French hand head
-/// reads (``OCROptions/handHeadReads(_:)``: French) is read with it, as `ingest`
+/// reads (``HandwritingModel/handHeadReads(_:)``: French) is read with it, as `ingest`
 /// reads it, unless `--no-hand`; with `head`, a head file's path, it is read with that head
 /// instead (one learnt without the set: `Docs/Recognition.md`, "A French hand").
 func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: String? = nil) throws {
@@ -53,7 +53,7 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: 
         guard !truthWords.isEmpty else { continue }
         let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!
         let vocabulary = CTCDecoding.Vocabulary(alphabet: allowed?.symbols ?? plain.alphabet, words: list)
-        let model = OCROptions.handHeadReads(language) && latin ? french : plain
+        let model = HandwritingModel.handHeadReads(language) && latin ? french : plain
         var results = decoders.map { _ in (errors: 0, table: ConfidenceTable()) }
         var characters = 0
         var chosen: [Double] = []

@@ -63,24 +63,7 @@ struct FrenchHandTests {
         let letters = ["Lettre248", "Lettre251", "Lettre252", "Lettre253", "SC0033B_s4_b01_f14_i085"]
         guard let (own, learnt) = try Self.greedyErrors("jane-stanford-memorials", letters) else { return }
         #expect(learnt > own, "greedy CER: the model's own layer \(own), the hand head \(learnt)")
-        #expect(!OCROptions.handHeadReads("eng"))
-    }
-
-    @Test("the hand head reads pages in French alone, and only with the handwriting reader and no writer's head")
-    func languages() {
-        let cases = [
-            ("fra", true), ("fra+fra", true), ("eng", false), ("eng+fra", false), ("deu", false), ("fra+deu", false), ("fra+", false),
-            ("", false),
-        ]
-        for (languages, reads) in cases {
-            var options = OCROptions()
-            options.languages = languages
-            options.lineChoice = .auto
-            #expect(options.readsWithHandHead == reads && OCROptions.handHeadReads(languages) == reads, "\(languages)")
-            options.lineChoice = .tesseract
-            #expect(!options.readsWithHandHead, "\(languages)")
-        }
-        #expect(!OCROptions.handHeadReads(nil))
+        #expect(!HandwritingModel.handHeadReads("eng"))
     }
 
     /// Greedy CER of the model's own last layer and of the hand head on the truth lines of
