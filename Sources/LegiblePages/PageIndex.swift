@@ -19,8 +19,8 @@ final class PageIndex {
     /// The lines and the paragraphs, each with a pending move (``PendingMove``), so that a
     /// keystroke moves no word or glyph of the lines after it: ``line(_:)`` and
     /// ``paragraph(_:)`` read them where they are.
-    private var lines: PendingMove<Line>
-    private var paragraphs: PendingMove<Paragraph>
+    private var lines: PendingMove<LineShift>
+    private var paragraphs: PendingMove<ParagraphShift>
     private var materialised: PageLayout?
 
     /// Line content spans `[lineStarts[i], lineEnds[i])` and their tokenizer units
@@ -75,8 +75,8 @@ final class PageIndex {
         self.utf16 = GapUnits(utf16)
         let (width, height) = (Double(layout.image.width), Double(layout.image.height))
         pageBounds = CGRect(x: 0, y: 0, width: width, height: height)
-        self.lines = PendingMove(layout.lines) { $0.shifted(by: $1) }
-        self.paragraphs = PendingMove(layout.paragraphs) { Paragraph(range: $0.range.shifted(by: $1)) }
+        self.lines = PendingMove(layout.lines)
+        self.paragraphs = PendingMove(layout.paragraphs)
 
         let lines = Self.indexedLines(layout.lines, length: utf16.count, width: width, height: height)
         let starts = lines.map { $0.range.start }
