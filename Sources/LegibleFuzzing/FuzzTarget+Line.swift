@@ -1,5 +1,6 @@
 import Foundation
 import LegibleHandwriting
+import LegibleImage
 import LegibleLayout
 
 // The `line` harness (`Docs/Hardening.md`, "Fuzzing"): the handwriting reader on line crops of

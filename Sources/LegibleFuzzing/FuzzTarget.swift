@@ -116,11 +116,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let gate = try? ImageFile.displayedSize(of: data, path: "fuzz")
         if let gate {
             precondition(
-                gate.width > 0 && gate.height > 0 && gate.width * gate.height <= OCROptions.maximumPixels, "the gate admitted a bad size")
+                gate.width > 0 && gate.height > 0 && gate.width * gate.height <= ImageFile.maximumPixels, "the gate admitted a bad size")
         }
         guard let image = try? ImageFile.decode(data: data, path: "fuzz") else { return }
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
-        precondition(image.width * image.height <= OCROptions.maximumPixels, "decoded past the pixel limit")
+        precondition(image.width * image.height <= ImageFile.maximumPixels, "decoded past the pixel limit")
         precondition(gate.map { $0 == (image.width, image.height) } ?? false, "the decoded size is not the size the gate read")
     }
 
@@ -441,7 +441,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             guard case .success(.image(let image)) = read else { continue }
             if let size = try? ImageFile.displayedSize(of: image.bytes, path: "fuzz") {
-                precondition(size.width * size.height <= ScannedPDF.maximumPixels, "a page image above the pixel limit")
+                precondition(size.width * size.height <= ImageFile.maximumPixels, "a page image above the pixel limit")
             }
             precondition(image.origin.toUserSpace.count == 6 && image.origin.toUserSpace.allSatisfy(\.isFinite), "a map that is not finite")
             precondition(image.bytes.count > 8, "an empty page image")

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleAlignment
+import LegibleImage
 import LegibleLayout
 import LegibleOCR
 
@@ -31,14 +32,13 @@ public final class HandwritingLineReader: LineReader {
     /// nothing was read. With a word list, each word's confidence is calibrated
     /// (``WordConfidence``); the line's stays its characters' mean probability, which the
     /// choice between readers compares.
-    public func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws
+    public func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws
         -> [RecognisedLine?]
     {
-        let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
         let readings: [LineReading]
         do {
             readings = try model.readPage(
-                image, boxes: lines.map { Self.readBox($0.box) }, classes: classes, words: words, settings: settings, until: deadline)
+                page, boxes: lines.map { Self.readBox($0.box) }, classes: classes, words: words, settings: settings, until: deadline)
         } catch {
             throw error.pastDeadline ? LineReaderTimeout() : error
         }

@@ -1,3 +1,4 @@
+import LegibleImage
 import LegibleLayout
 
 extension HeadTraining {

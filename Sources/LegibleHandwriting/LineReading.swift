@@ -1,34 +1,6 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
-
-/// A page image in grey, as the handwriting reader crops its lines from it: `width × height`
-/// values, row-major, 0 black … 255 white.
-public struct GreyImage: Sendable {
-    /// Width in pixels.
-    public var width: Int
-    /// Height in pixels.
-    public var height: Int
-    /// The pixels, row-major.
-    public var pixels: [UInt8]
-
-    /// An image of `width × height` `pixels`.
-    public init(width: Int, height: Int, pixels: [UInt8]) { (self.width, self.height, self.pixels) = (width, height, pixels) }
-
-    /// The part under `box` (image pixels), grown by `padding` pixels on every side and kept
-    /// inside the image, and its top-left corner in the image; one white pixel when nothing of
-    /// it is inside.
-    public func crop(_ box: PixelBox, padding: Int) -> (image: GreyImage, origin: (x: Int, y: Int)) {
-        let blank = (GreyImage(width: 1, height: 1, pixels: [255]), (x: 0, y: 0))
-        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return blank }
-        let x0 = max(0, Int(max(box.x, -1e9)) - padding), y0 = max(0, Int(max(box.y, -1e9)) - padding)
-        let x1 = min(width, Int(min(box.x + box.width, 1e9)) + padding), y1 = min(height, Int(min(box.y + box.height, 1e9)) + padding)
-        guard x1 > x0, y1 > y0 else { return blank }
-        var cropped: [UInt8] = []
-        cropped.reserveCapacity((x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { cropped += pixels[(y * width + x0)..<(y * width + x1)] }
-        return (GreyImage(width: x1 - x0, height: y1 - y0, pixels: cropped), (x0, y0))
-    }
-}
 
 /// What the handwriting reader read on one line.
 public struct LineReading: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import CONNXRuntime
 import Foundation
+import LegibleImage
 import LegibleLayout
 import LegibleOCR
 import LegibleSystem
@@ -57,19 +58,19 @@ public final class TextDetector: LineDetector {
     /// resolution.
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first; a load failure when the
     ///   model cannot run.
-    public func lines(on page: (width: Int, height: Int, pixels: [UInt8]), within region: PixelBox?, until deadline: Date) throws
+    public func lines(on page: GreyImage, within region: PixelBox?, until deadline: Date) throws
         -> [DetectedLine]
     {
         guard let region else { return try lines(on: page, until: deadline) }
-        let (part, origin) = GreyImage(width: page.width, height: page.height, pixels: page.pixels).crop(region, padding: 0)
-        return try lines(on: (part.width, part.height, part.pixels), until: deadline).map {
+        let (part, origin) = page.crop(region, padding: 0)
+        return try lines(on: part, until: deadline).map {
             $0.moved(byX: Double(origin.x), y: Double(origin.y))
         }
     }
 
     /// The text lines on the whole of `page` (grey, row-major), in its pixels, in reading order.
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
-    public func lines(on page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [DetectedLine] {
+    public func lines(on page: GreyImage, until deadline: Date) throws -> [DetectedLine] {
         guard page.width > 0, page.height > 0, page.pixels.count == page.width * page.height else { return [] }
         guard Date() < deadline else { throw LineReaderTimeout() }
         let (mapWidth, mapHeight) = Self.inputSize(width: page.width, height: page.height)
@@ -92,7 +93,7 @@ public final class TextDetector: LineDetector {
     }
 
     /// `page` scaled to `size` by bilinear interpolation.
-    static func resized(_ page: (width: Int, height: Int, pixels: [UInt8]), to size: (Int, Int)) -> [Float] {
+    static func resized(_ page: GreyImage, to size: (Int, Int)) -> [Float] {
         let (width, height) = size
         var out = [Float](repeating: 0, count: width * height)
         let (sx, sy) = (Double(page.width) / Double(width), Double(page.height) / Double(height))

@@ -79,12 +79,12 @@ public enum ImageFile {
     /// `width × height` values, row-major, 0 black … 255 white. The handwriting reader crops its
     /// lines from this (`Docs/Recognition.md`, "Handwriting").
     /// - Throws: ``ImageError`` for bytes that are not a readable single-page image.
-    public static func greyImage(data: Data, path: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+    public static func greyImage(data: Data, path: String) throws -> GreyImage {
         let (_, image) = try decoded(data, path: path)
         guard let pixels = Leptonica.greyPixels(image) else {
             throw ImageError.unreadableImage(path: path, reason: "cannot be made grey")
         }
-        return (image.width, image.height, pixels)
+        return GreyImage(width: image.width, height: image.height, pixels: pixels)
     }
 
     /// Whether image bytes decode, as stored (no orientation applied), to `rgb` (row-major,

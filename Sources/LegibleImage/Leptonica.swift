@@ -228,12 +228,12 @@ package enum Leptonica {
 
     /// 8-bit `grey` reduced by area averaging so that its longer side is at most `longerSide`
     /// pixels (unchanged when it already is), as Swift bytes, row-major.
-    package static func reducedGreyPixels(_ grey: PixImage, longerSide: Int) -> (width: Int, height: Int, pixels: [UInt8])? {
+    package static func reducedGreyPixels(_ grey: PixImage, longerSide: Int) -> GreyImage? {
         let scale = min(1, Float(longerSide) / Float(max(grey.width, grey.height, 1)))
         guard let reduced = scale < 1 ? PixImage(pixScaleAreaMap(grey.pointer, scale, scale)) : grey,
             let pixels = greyPixels(reduced)
         else { return nil }
-        return (reduced.width, reduced.height, pixels)
+        return GreyImage(width: reduced.width, height: reduced.height, pixels: pixels)
     }
 
     /// A copy of 8-bit `grey` with every pixel outside `mask` set to `value`. The mask (1 inside,

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleBatch
 import LegibleHandwriting
+import LegibleImage
 import LegibleLayout
 import LegibleNotebook
 import LegibleOCR
@@ -37,12 +38,11 @@ extension Adaptation {
         /// Adds `corrected`'s lines of `page`, whose lines are `boxes`, to `collected`; a line
         /// with a character outside the classes is counted and left out.
         func collect(
-            _ corrected: [(text: String, box: PixelBox)], page: (width: Int, height: Int, pixels: [UInt8]), boxes: [PixelBox],
+            _ corrected: [(text: String, box: PixelBox)], page: GreyImage, boxes: [PixelBox],
             into collected: inout Collected
         ) throws {
-            let image = GreyImage(width: page.width, height: page.height, pixels: page.pixels)
             let scale: Double
-            do { scale = try model.pageScale(of: image, page: boxes, classes: classes) } catch {
+            do { scale = try model.pageScale(of: page, page: boxes, classes: classes) } catch {
                 throw NotebookError(.missingDependency, error.description)
             }
             for line in corrected {
@@ -52,7 +52,7 @@ extension Adaptation {
                 }
                 collected.headLines.append(
                     Line(
-                        crop: HandwritingModel.lineCrop(of: image, box: line.box), labels: labels, scale: scale,
+                        crop: HandwritingModel.lineCrop(of: page, box: line.box), labels: labels, scale: scale,
                         page: collected.sources.count))
             }
         }

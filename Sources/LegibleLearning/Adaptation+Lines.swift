@@ -92,7 +92,7 @@ extension Adaptation {
 
     /// The line at `box` (image pixels) cut from `page` with the margin the adapted reader
     /// reads it with (``AdaptedLineReader/readBox(_:width:height:)``).
-    static func crop(_ page: (width: Int, height: Int, pixels: [UInt8]), _ box: PixelBox, text: String) -> TrainingLine {
+    static func crop(_ page: GreyImage, _ box: PixelBox, text: String) -> TrainingLine {
         let read = AdaptedLineReader.readBox(box, width: page.width, height: page.height).wholePixels
         let (left, top) = (max(0, Int(read.x)), max(0, Int(read.y)))
         let right = min(page.width, max(left + 1, Int(read.x + read.width)))

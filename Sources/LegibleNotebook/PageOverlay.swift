@@ -40,7 +40,7 @@ public enum PageOverlay {
         let imagePath = image ?? page.layout.image.file.map { AtomicFile.folderPath(of: path) + "/" + $0 }
         guard let imagePath, image != nil || FileManager.default.fileExists(atPath: imagePath) else { return blankCanvas }
         do {
-            let scan = try PNGCodec.decode(try InputFile.read(imagePath, what: "a PNG image"))
+            let scan = try PNGCodec.decode(try InputFile.read(imagePath, what: "a PNG image"), maximumPixels: ImageFile.maximumPixels)
             guard scan.width == width, scan.height == height else {
                 throw NotebookError(.badData, "\(imagePath) is \(scan.width)×\(scan.height), the page is \(width)×\(height)")
             }

@@ -44,7 +44,7 @@ public final class AdaptedLineReader: LineReader {
 
     /// Each of `lines` read by the adapted model, or by the reader beside it where the adapted
     /// model read nothing; nil where neither read anything.
-    public func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8]), until end: Date) throws
+    public func read(_ lines: [RecognisedLine], page: GreyImage, until end: Date) throws
         -> [RecognisedLine?]
     {
         guard let image = Leptonica.greyImage(width: page.width, height: page.height, pixels: page.pixels) else {

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 
 /// Text lines found by a detector on the page in grey (`Docs/Recognition.md`, "Detected lines"),
@@ -9,7 +10,7 @@ public protocol LineDetector: AnyObject {
     /// `region` (page pixels), only the lines inside it, searched at the detector's full
     /// resolution (`Docs/Recognition.md`, "The paper"). In the page's pixels.
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
-    func lines(on page: (width: Int, height: Int, pixels: [UInt8]), within region: PixelBox?, until deadline: Date) throws
+    func lines(on page: GreyImage, within region: PixelBox?, until deadline: Date) throws
         -> [DetectedLine]
 }
 
@@ -139,7 +140,7 @@ public struct DetectedLine: Equatable, Sendable {
     }
 
     /// This line in a page `scale` times the map's size, its bounds kept inside `page`.
-    public func scaled(by scale: (x: Double, y: Double), within page: (width: Int, height: Int, pixels: [UInt8])) -> DetectedLine {
+    public func scaled(by scale: (x: Double, y: Double), within page: GreyImage) -> DetectedLine {
         let corners = corners.map { PixelPoint(x: $0.x * scale.x, y: $0.y * scale.y) }
         return DetectedLine(
             corners: corners, box: Self.bounds(of: corners).clipped(toWidth: Double(page.width), height: Double(page.height)), score: score)

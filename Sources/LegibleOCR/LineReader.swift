@@ -1,4 +1,5 @@
 import Foundation
+import LegibleImage
 import LegibleLayout
 
 /// A second reader of a page's lines, beside Tesseract (`Docs/Recognition.md`, "Handwriting"):
@@ -13,7 +14,7 @@ public protocol LineReader: AnyObject {
     /// row-major), in order, nil where it read nothing; finished by `deadline`, the page's
     /// (`Docs/Hardening.md`, "Bounds that bound").
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
-    func read(_ lines: [RecognisedLine], page: (width: Int, height: Int, pixels: [UInt8]), until deadline: Date) throws -> [RecognisedLine?]
+    func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [RecognisedLine?]
     /// The page assembled from the kept readings, made final: the lines this reader read may
     /// have their words fitted to the page's `ink` (image pixels), made only when asked for.
     func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout

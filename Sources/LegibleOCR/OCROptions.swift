@@ -49,10 +49,6 @@ public struct OCROptions: Hashable, Sendable {
         adaptedModel != nil && lineChoice == .tesseract ? .handwriting : lineChoice
     }
 
-    /// Images whose header claims more pixels than this are refused before any pixel is
-    /// allocated: 60 megapixels covers an A4 page at 600 dpi (35 MP) with room to spare.
-    public static let maximumPixels = ImageFile.maximumPixels
-
     /// Creates default options.
     public init() {}
 

@@ -63,7 +63,8 @@ extension Recogniser {
         }
         guard let detector = lineDetector else { return Self.reading(.detectedLines, lines: [], steps: [step(0)]) }
         let grey =
-            try first.grey.map { (width: first.width, height: first.height, pixels: $0) } ?? ImageFile.greyImage(data: data, path: path)
+            try first.grey.map { GreyImage(width: first.width, height: first.height, pixels: $0) }
+            ?? ImageFile.greyImage(data: data, path: path)
         // Only the paper is searched, at the detector's full resolution (`Docs/Recognition.md`,
         // "The paper"): a table's grain or a book's edge is not writing.
         let detected: [DetectedLine]

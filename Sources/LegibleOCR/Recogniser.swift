@@ -117,7 +117,7 @@ public final class Recogniser: @unchecked Sendable {
         // Taken out of the first reading here, so that its prepared page is freed before the
         // second reading.
         let (ink, rotation) = (first.prepared.pageInk, first.prepared.rotationDegrees)
-        let grey = first.grey.map { (width: first.width, height: first.height, pixels: $0) }
+        let grey = first.grey.map { GreyImage(width: first.width, height: first.height, pixels: $0) }
         var lines = try readAgain(keptLines, grey: grey, data: data, path: path).filter { !$0.words.isEmpty }
         if kept.strategy == .detectedLines { lines = Self.withLayoutGeometry(lines, layout: readings[0].lines) }
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
@@ -135,7 +135,7 @@ public final class Recogniser: @unchecked Sendable {
     /// `grey` (decoded again from `data` when not given), and the reading kept as its choice
     /// says, noise dropped; each kept line names its reader.
     func readAgain(
-        _ lines: [RecognisedLine], grey: (width: Int, height: Int, pixels: [UInt8])?, data: Data, path: String
+        _ lines: [RecognisedLine], grey: GreyImage?, data: Data, path: String
     ) throws -> [RecognisedLine] {
         guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
         let choice = options.secondReadingChoice

@@ -29,7 +29,7 @@ extension ScannedPDF {
     /// Page `number` (from 1): skipped when it carries text (unless `force`), its one scanned
     /// image at its own size when it has one, else the page drawn at `dpi`; read where
     /// ``drawing`` says, so within its bounds when it is isolated.
-    /// - Throws: ``PDFInputError``: `.tooLarge` above ``maximumPixels`` or the memory bound,
+    /// - Throws: ``PDFInputError``: `.tooLarge` above `ImageFile.maximumPixels` or the memory bound,
     ///   `.deadline` past the time bound, `.malformed` or `.unreadablePage` when the page cannot
     ///   be read.
     public func page(_ number: Int, dpi: Int, force: Bool) throws(PDFInputError) -> PDFPageRead {
@@ -71,10 +71,10 @@ extension ScannedPDF {
                     .malformed, "\(path): page \(number) has an image declared \(image.width)×\(image.height) pixels, which no image can be"
                 )
             }
-            guard image.width * image.height <= Self.maximumPixels else {
+            guard image.width * image.height <= ImageFile.maximumPixels else {
                 throw PDFInputError(
                     .tooLarge,
-                    "\(path): page \(number) has a \(image.width)×\(image.height) image, above the \(Self.maximumPixels) pixel limit")
+                    "\(path): page \(number) has a \(image.width)×\(image.height) image, above the \(ImageFile.maximumPixels) pixel limit")
             }
         }
     }
@@ -160,11 +160,12 @@ extension ScannedPDF {
         let turned = page.rotation % 180 != 0
         let shown = turned ? (page.cropBox.height, page.cropBox.width) : (page.cropBox.width, page.cropBox.height)
         let size = (width: Int((shown.0 * scale).rounded()), height: Int((shown.1 * scale).rounded()))
-        guard size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767, size.width * size.height <= Self.maximumPixels
+        guard size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767,
+            size.width * size.height <= ImageFile.maximumPixels
         else {
             throw PDFInputError(
                 .tooLarge,
-                "\(path): page \(number) is \(Int(shown.0))×\(Int(shown.1)) points, \(size.width)×\(size.height) pixels at \(dpi) dpi, above the \(Self.maximumPixels) pixel limit"
+                "\(path): page \(number) is \(Int(shown.0))×\(Int(shown.1)) points, \(size.width)×\(size.height) pixels at \(dpi) dpi, above the \(ImageFile.maximumPixels) pixel limit"
             )
         }
         let pixels = try poppler().render(page: number - 1, scale: scale, rotation: page.rotation, size: size, unrotated: page.cropBox)

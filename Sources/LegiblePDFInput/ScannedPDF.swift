@@ -9,8 +9,6 @@ import LegibleSystem
 public final class ScannedPDF {
     /// The most pages a PDF may have; a larger one is refused before any work.
     public static let maximumPages = 5_000
-    /// The largest scan read at its own size, or page drawn, in pixels.
-    public static let maximumPixels = 60_000_000
 
     /// The file, as named.
     public let path: String

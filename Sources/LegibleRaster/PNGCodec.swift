@@ -17,9 +17,11 @@ public enum PNGCodec {
     /// it is `PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA` = 0x02 | 0x01.
     static let formatRGBA: UInt32 = 0x03
 
-    /// Decodes PNG bytes (any colour type, palette included) into 8-bit RGBA.
+    /// Decodes PNG bytes (any colour type, palette included) into 8-bit RGBA, refusing an image
+    /// of more than `maximumPixels` pixels before it is allocated: the caller gives its bound
+    /// (a page image's is `ImageFile.maximumPixels`, declared once in `LegibleImage`).
     /// - Throws: ``PNGError`` with libpng's message for corrupt or truncated data.
-    public static func decode(_ data: Data, maximumPixels: Int = 60_000_000) throws -> Bitmap {
+    public static func decode(_ data: Data, maximumPixels: Int) throws -> Bitmap {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = data.withUnsafeBytes { bytes in
@@ -40,10 +42,11 @@ public enum PNGCodec {
         return Bitmap(width: width, height: height, pixels: pixels)
     }
 
-    /// Reads a PNG file.
+    /// Reads a PNG file that this program or its tests made (goldens, screenshots, bundled
+    /// scans); a file from anyone is decoded with a bound of the caller's (``decode(_:maximumPixels:)``).
     public static func read(_ url: URL) throws -> Bitmap {
         guard let data = FileManager.default.contents(atPath: url.path) else { throw PNGError(description: "\(url.path): cannot read") }
-        return try decode(data)
+        return try decode(data, maximumPixels: .max)
     }
 
     /// Encodes a bitmap as an 8-bit RGBA PNG.

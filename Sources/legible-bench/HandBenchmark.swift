@@ -156,7 +156,7 @@ func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, Pa
     let description = try ImageFile.describe(data: data, path: imagePath)
     let truth = try LayoutImporter.importLayout(try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
     let grey = try ImageFile.greyImage(data: data, path: imagePath)
-    return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), truth)
+    return (grey, truth)
 }
 
 /// Every truth line of one page with the model's output at both widths.

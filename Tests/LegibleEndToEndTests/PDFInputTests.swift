@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleImage
 import LegibleLayout
 import LegiblePDFInput
 import LegiblePages
@@ -40,7 +41,7 @@ struct PDFInputTests {
         return image
     }
 
-    static func decoded(_ png: Data) throws -> Bitmap { try PNGCodec.decode(png) }
+    static func decoded(_ png: Data) throws -> Bitmap { try PNGCodec.decode(png, maximumPixels: ImageFile.maximumPixels) }
 
     @Test("an img2pdf scan is the PNG itself: its stored rows re-wrapped, pixel for pixel, mapped onto the page")
     func storedPNG() throws {
@@ -167,8 +168,10 @@ struct PDFIngestTests {
             #expect(layout.image.pdfPage?.file == "notebook.pdf" && layout.image.pdfPage?.method == .stored)
             let kept = try Data(contentsOf: URL(fileURLWithPath: stem + ".png"))
             #expect(
-                try PNGCodec.decode(kept)
-                    == (try PNGCodec.decode(try Data(contentsOf: URL(fileURLWithPath: PDFInputTests.chicago[number - 1])))))
+                try PNGCodec.decode(kept, maximumPixels: ImageFile.maximumPixels)
+                    == (try PNGCodec.decode(
+                        try Data(contentsOf: URL(fileURLWithPath: PDFInputTests.chicago[number - 1])),
+                        maximumPixels: ImageFile.maximumPixels)))
         }
         // Up to date the second time: nothing is recognised again.
         let again = try legible(["ingest", folder + "/notebook.pdf", "-o", folder + "/out"])

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleImage
 import LegibleLayout
 import LegiblePDFInput
 import LegibleRaster
@@ -44,7 +45,7 @@ struct PDFShownTests {
 
     /// The mean red level of a PNG page image, sampled every fourth pixel.
     static func meanLevel(_ image: PDFPageImage) throws -> Double {
-        let bitmap = try PNGCodec.decode(image.bytes)
+        let bitmap = try PNGCodec.decode(image.bytes, maximumPixels: ImageFile.maximumPixels)
         var total = 0.0
         for y in stride(from: 0, to: bitmap.height, by: 4) {
             for x in stride(from: 0, to: bitmap.width, by: 4) { total += Double(bitmap.colour(x: x, y: y).red) }

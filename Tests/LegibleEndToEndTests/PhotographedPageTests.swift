@@ -16,8 +16,7 @@ import Testing
 struct PhotographedPageTests {
     /// `page` (grey) pasted on a dark, grained table `margin` pixels wider on every side, its
     /// paper darkened as yellowed paper is in grey, a dark book edge down its left side.
-    static func photographed(_ page: (width: Int, height: Int, pixels: [UInt8]), margin: Int) -> (width: Int, height: Int, pixels: [UInt8])
-    {
+    static func photographed(_ page: GreyImage, margin: Int) -> GreyImage {
         let (width, height) = (page.width + 2 * margin, page.height + 2 * margin)
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         var pixels = (0..<(width * height)).map { _ -> UInt8 in
@@ -32,7 +31,7 @@ struct PhotographedPageTests {
         for x in 0..<min(60, margin) {
             for y in (margin / 2)..<(height - margin / 2) { pixels[y * width + margin - 60 + x] = UInt8(18 + x) }
         }
-        return (width, height, pixels)
+        return GreyImage(width: width, height: height, pixels: pixels)
     }
 
     @Test(
@@ -47,7 +46,7 @@ struct PhotographedPageTests {
         let truth = try LayoutImporter.importLayout(
             Data(contentsOf: URL(fileURLWithPath: sheet + ".xml")), file: "truth.xml",
             image: try ImageFile.describe(data: data, path: sheet))
-        let blank = (width: grey.width, height: grey.height, pixels: [UInt8](repeating: 236, count: grey.width * grey.height))
+        let blank = GreyImage(width: grey.width, height: grey.height, pixels: [UInt8](repeating: 236, count: grey.width * grey.height))
         for (name, page) in [("photo", Self.photographed(grey, margin: 240)), ("blank", Self.photographed(blank, margin: 240))] {
             try PNGCodec.encode(samples: page.pixels, width: page.width, height: page.height, channels: 1).write(
                 to: URL(fileURLWithPath: "\(folder)/\(name).png"))
@@ -69,10 +68,10 @@ struct PhotographedPageTests {
     }
 
     /// The bundled scan `Scans/STEM.png` in grey.
-    static func bundledGrey(_ stem: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+    static func bundledGrey(_ stem: String) throws -> GreyImage {
         let scan = Repository.scans.appendingPathComponent(stem + ".png").path
         let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
-        return (grey.width, grey.height, grey.pixels)
+        return grey
     }
 
     @Test("a bundled scan photographed on a dark table reads its lines, whatever corpus this machine has")

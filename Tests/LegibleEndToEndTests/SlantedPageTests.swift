@@ -13,7 +13,7 @@ import Testing
 struct SlantedPageTests {
     /// `page` (grey) turned `degrees` clockwise about its centre (its lines then descend to the
     /// right), on white, bilinear.
-    static func turned(_ page: (width: Int, height: Int, pixels: [UInt8]), degrees: Double) -> [UInt8] {
+    static func turned(_ page: GreyImage, degrees: Double) -> [UInt8] {
         let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
         let (cx, cy) = (Double(page.width) / 2, Double(page.height) / 2)
         var out = [UInt8](repeating: 255, count: page.pixels.count)

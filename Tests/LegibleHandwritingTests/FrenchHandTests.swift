@@ -17,7 +17,7 @@ func realPage(_ set: String, _ page: String) throws -> (image: GreyImage, truth:
     let truth = try LayoutImporter.importLayout(
         Data(contentsOf: URL(fileURLWithPath: folder + "/" + page + ".xml")), file: page + ".xml", image: description)
     let grey = try ImageFile.greyImage(data: data, path: page)
-    return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), truth)
+    return (grey, truth)
 }
 
 /// The French hand head (`Docs/Recognition.md`, "A French hand"): written into the network's

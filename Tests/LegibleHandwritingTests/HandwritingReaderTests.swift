@@ -33,8 +33,7 @@ struct HandwritingReaderTests {
     /// The lines of `image` under the boxes `lines` (text, box) as the reader reads them; their
     /// character errors and truth characters.
     static func errors(_ model: HandwritingModel, image: String, lines: [(String, PixelBox)]) throws -> (Int, Int) {
-        let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: image)), path: image)
-        let page = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
+        let page = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: image)), path: image)
         var (errors, characters) = (0, 0)
         for (truth, box) in lines {
             errors += Scorer.levenshtein(Array(truth), Array(try model.read(page, box: box).text))

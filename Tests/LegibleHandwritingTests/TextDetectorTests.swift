@@ -17,7 +17,7 @@ struct TextDetectorTests {
     }
 
     /// A real page's grey pixels and its truth lines' boxes.
-    static func page(_ collection: String, _ stem: String) throws -> (grey: (width: Int, height: Int, pixels: [UInt8]), truth: [PixelBox]) {
+    static func page(_ collection: String, _ stem: String) throws -> (grey: GreyImage, truth: [PixelBox]) {
         let folder = Repository.realCorpus.appendingPathComponent(collection).path
         let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/\(stem).jpg"))
         let truth = try LayoutImporter.importLayout(
@@ -56,7 +56,7 @@ struct TextDetectorTests {
     }
 
     /// A bundled scan's grey pixels and its truth lines' boxes (`Scans/STEM.gt.json`).
-    static func bundled(_ stem: String) throws -> (grey: (width: Int, height: Int, pixels: [UInt8]), truth: [PixelBox]) {
+    static func bundled(_ stem: String) throws -> (grey: GreyImage, truth: [PixelBox]) {
         let scan = Repository.scans.appendingPathComponent("\(stem).png").path
         let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
         let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("\(stem).gt.json")))
@@ -84,7 +84,7 @@ struct TextDetectorTests {
     @Test("a blank page has no lines; a deadline already past stops the detector")
     func blank() throws {
         guard let detector = try Self.detector() else { return }
-        let white = (width: 800, height: 1000, pixels: [UInt8](repeating: 250, count: 800 * 1000))
+        let white = GreyImage(width: 800, height: 1000, pixels: [UInt8](repeating: 250, count: 800 * 1000))
         #expect(try detector.lines(on: white, until: .distantFuture).isEmpty)
         #expect(throws: LineReaderTimeout.self) { try detector.lines(on: white, until: Date()) }
     }

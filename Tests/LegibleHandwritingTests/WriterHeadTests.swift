@@ -20,7 +20,7 @@ struct WriterHeadTests {
         }
         let path = Repository.scans.appendingPathComponent(name + ".png").path
         let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-        return (GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels), lines)
+        return (grey, lines)
     }
 
     static func files() -> HandwritingModel.Files { HandwritingModel.Files(folder: HandwritingReaderTests.folder) }

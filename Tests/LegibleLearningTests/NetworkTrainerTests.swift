@@ -43,8 +43,7 @@ struct NetworkTrainerTests {
             let truth = try JSONSerialization.jsonObject(
                 with: Data(contentsOf: Repository.scans.appendingPathComponent(name + ".gt.json")))
             let path = Repository.scans.appendingPathComponent(name + ".png").path
-            let grey = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
-            let page = GreyImage(width: grey.width, height: grey.height, pixels: grey.pixels)
+            let page = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
             return ((truth as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { line -> NetworkTrainer.Line? in
                 guard let text = line["text"] as? String, let box = line["box"] as? [Double], box.count == 4 else { return nil }
                 let labels = text.map { classes[String($0)] }

@@ -134,7 +134,7 @@ struct BadInputTests {
 
     @Test("a header claiming 100000×100000 pixels is refused before decoding") func huge() throws {
         let path = try temporaryFile(Self.pngHeader(width: 100_000, height: 100_000))
-        #expect(throws: ImageError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: OCROptions.maximumPixels)) {
+        #expect(throws: ImageError.imageTooLarge(path: path, width: 100_000, height: 100_000, limit: ImageFile.maximumPixels)) {
             try Recogniser().recognise(imageAt: path)
         }
     }
