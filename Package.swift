@@ -119,7 +119,10 @@ let package = Package(
         .target(
             name: "LegibleImage",
             dependencies: ["CLeptonica", "LegibleLayout", "LegibleSystem", .target(name: "CCrypto", condition: .when(platforms: [.linux]))]),
-        .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout", "LegibleSystem"]),
+        // Line geometry with no C library: lines found from ink, lines missed or run together,
+        // mended and grouped into paragraphs (Docs/Recognition.md, "Lines missed and run together").
+        .target(name: "LegibleLines", dependencies: ["LegibleLayout"]),
+        .target(name: "LegibleOCR", dependencies: ["CTesseract", "CLeptonica", "LegibleImage", "LegibleLayout", "LegibleLines", "LegibleSystem"]),
         // The handwriting line reader: PP-OCRv6 small through ONNX Runtime, opened at run time
         // (Docs/Recognition.md, "Handwriting").
         .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
@@ -215,7 +218,7 @@ let package = Package(
             dependencies: [
                 "LegibleImport", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegiblePages", "LegibleReading", "LegibleTestSupport",
                 "LegibleTextInput", "LegibleWeb", "LegibleATSPI", "LegibleBatch", "LegibleSystem", "LegiblePDF", "LegiblePDFInput",
-                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook",
+                "LegibleAlignment", "LegibleSpeech", "LegibleHandwriting", "LegibleNotebook", "LegibleLines",
             ]),
         .executableTarget(name: "legible-fuzz", dependencies: ["LegibleFuzzing"]),
         // Test support: `save` with torn writes for the clippings durability test, so the
@@ -240,8 +243,11 @@ let package = Package(
             name: "LegibleLayoutTests",
             dependencies: ["LegibleLayout", "LegibleTestSupport"]),
         .testTarget(
+            name: "LegibleLinesTests",
+            dependencies: ["LegibleLines", "LegibleLayout"]),
+        .testTarget(
             name: "LegibleOCRTests",
-            dependencies: ["LegibleImage", "LegibleOCR", "LegibleLayout", "LegibleEvaluation", "LegibleRaster", "LegibleTestSupport"]),
+            dependencies: ["LegibleImage", "LegibleOCR", "LegibleLines", "LegibleLayout", "LegibleEvaluation", "LegibleRaster", "LegibleTestSupport"]),
         .testTarget(
             name: "LegibleImportTests",
             dependencies: ["LegibleImport", "LegibleLayout", "LegiblePages", "LegibleTextInput", "LegibleTestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import LegibleLayout
+import LegibleLines
 import LegibleOCR
 
 // The `line-gaps` harness (`Docs/Hardening.md`, "Fuzzing"): lines missed and run together,

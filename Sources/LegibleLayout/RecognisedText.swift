@@ -73,3 +73,14 @@ public struct RecognisedGlyph: Hashable, Sendable {
         self.box = box
     }
 }
+
+/// A recognised confidence as page documents keep it.
+package enum RecognisedConfidence {
+    /// `value` (0…1) clamped and rounded to three decimals. Tesseract's confidences are
+    /// single-precision percentages (95.97003936767579 after widening); three decimals keep all
+    /// their real precision and survive an ALTO round trip (its `WC` is written with three
+    /// decimals) exactly.
+    package static func rounded(_ value: Double) -> Double {
+        (min(1, max(0, value)) * 1000).rounded() / 1000
+    }
+}

@@ -63,7 +63,7 @@ public final class AdaptedLineReader: LineReader {
         return zip(lines, zip(raw, others)).map { line, readings in
             let words = readings.0.compactMap { Recogniser.recognisedLine($0, mapping: mapping, width: page.width, height: page.height) }
             guard !words.isEmpty else { return readings.1 }
-            let confidence = Recogniser.roundedConfidence(words.map { $0.confidence ?? 0 }.reduce(0, +) / Double(words.count))
+            let confidence = RecognisedConfidence.rounded(words.map { $0.confidence ?? 0 }.reduce(0, +) / Double(words.count))
             // The line as it came, read again: its geometry (box, baseline, outline) stays.
             var adapted = line
             (adapted.words, adapted.confidence, adapted.reader) = (words.flatMap(\.words), confidence, name)

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
+import LegibleLines
 
 /// Text lines found by a detector on the page in grey (`Docs/Recognition.md`, "Detected lines"),
 /// each as ``DetectedLine``s in the page's pixels, in reading order. Implemented by the

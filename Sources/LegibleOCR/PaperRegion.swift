@@ -1,4 +1,5 @@
 import LegibleLayout
+import LegibleLines
 
 /// Where the paper lies in a photograph of a page (`Docs/Recognition.md`, "The paper"): a page
 /// photographed open in its binding, on a dark table, beside a ruler or a colour chart, or

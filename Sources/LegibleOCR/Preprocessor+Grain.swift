@@ -1,4 +1,5 @@
 import LegibleImage
+import LegibleLines
 
 /// Pages where Otsu splits the paper's own grain (`Docs/Recognition.md`, "Grain").
 ///

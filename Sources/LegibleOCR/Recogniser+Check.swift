@@ -1,5 +1,6 @@
 import LegibleImage
 import LegibleLayout
+import LegibleLines
 
 /// One way of reading a page, tried in order until a reading is good enough
 /// (`Docs/Recognition.md`, "Check and retry").

@@ -1,6 +1,7 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
+import LegibleLines
 
 extension Recogniser.Reference {
     /// The lines ``LineFinder`` finds in the reference ink, in the pixels of the standard

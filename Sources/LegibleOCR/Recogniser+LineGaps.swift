@@ -1,6 +1,7 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
+import LegibleLines
 
 extension Recogniser {
     /// `lines` with the lines Tesseract missed or ran together mended (``LineGaps``), for a

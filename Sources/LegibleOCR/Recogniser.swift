@@ -1,6 +1,7 @@
 import Foundation
 import LegibleImage
 import LegibleLayout
+import LegibleLines
 import LegibleSystem
 
 /// Reads notebook page images into page layouts: load (Leptonica) → preprocess → Tesseract LSTM
@@ -327,19 +328,12 @@ public final class Recogniser: @unchecked Sendable {
             let box = original(word.box)
             let symbols = word.symbols.map { RawSymbol(text: $0.text, box: original($0.box)) }
             return RecognisedWord(
-                text: text, box: box, confidence: roundedConfidence(word.confidence),
+                text: text, box: box, confidence: RecognisedConfidence.rounded(word.confidence),
                 glyphs: GlyphBoxes.validated(symbols, wordText: text, wordBox: box))
         }
         guard let box = PixelBox.enclosing(words.map(\.box)) else { return nil }
         let baseline = raw.baseline.map { [mapping.toOriginal($0.0), mapping.toOriginal($0.1)] }
-        return RecognisedLine(words: words, box: box, baseline: baseline, confidence: roundedConfidence(raw.confidence))
-    }
-
-    /// Tesseract's confidences are single-precision percentages (95.97003936767579 after
-    /// widening); three decimals of a 0...1 value keep all their real precision and survive an
-    /// ALTO round trip (its `WC` is written with three decimals) exactly.
-    static func roundedConfidence(_ value: Double) -> Double {
-        (min(1, max(0, value)) * 1000).rounded() / 1000
+        return RecognisedLine(words: words, box: box, baseline: baseline, confidence: RecognisedConfidence.rounded(raw.confidence))
     }
 }
 

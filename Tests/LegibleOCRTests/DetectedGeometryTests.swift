@@ -1,4 +1,5 @@
 import LegibleLayout
+import LegibleLines
 import Testing
 
 @testable import LegibleOCR

@@ -3,20 +3,20 @@ import LegibleLayout
 /// Operations on small 1-bit images held as Swift bytes (1 set, 0 clear; row-major, `width ×
 /// height`), for measures made on a reduced page (``PaperRegion``). Pixels outside the image
 /// are ignored: a square window is clipped to it.
-enum BinaryGrid {
+package enum BinaryGrid {
     /// A 4-connected piece: its pixels' indices and their count.
-    struct Piece {
-        var pixels: [Int]
-        var area: Int { pixels.count }
+    package struct Piece {
+        package var pixels: [Int]
+        package var area: Int { pixels.count }
     }
 
     /// Set where any pixel of the `(2 radius + 1)`-square around it is set.
-    static func dilated(_ grid: [UInt8], _ width: Int, _ height: Int, _ radius: Int) -> [UInt8] {
+    package static func dilated(_ grid: [UInt8], _ width: Int, _ height: Int, _ radius: Int) -> [UInt8] {
         squareFilter(grid, width, height, radius, all: false)
     }
 
     /// Set where every pixel of the `(2 radius + 1)`-square around it (inside the image) is set.
-    static func eroded(_ grid: [UInt8], _ width: Int, _ height: Int, _ radius: Int) -> [UInt8] {
+    package static func eroded(_ grid: [UInt8], _ width: Int, _ height: Int, _ radius: Int) -> [UInt8] {
         squareFilter(grid, width, height, radius, all: true)
     }
 
@@ -47,13 +47,13 @@ enum BinaryGrid {
     }
 
     /// The 4-connected pieces of the set pixels.
-    static func pieces(_ grid: [UInt8], _ width: Int, _ height: Int) -> [Piece] {
+    package static func pieces(_ grid: [UInt8], _ width: Int, _ height: Int) -> [Piece] {
         pieces(width, height, eightConnected: false) { grid[$0] == 1 }
     }
 
     /// The pieces of the pixels (indices, row-major) for which `isSet` holds, 4- or
     /// 8-connected, each in the order it was found.
-    static func pieces(_ width: Int, _ height: Int, eightConnected: Bool, where isSet: (Int) -> Bool) -> [Piece] {
+    package static func pieces(_ width: Int, _ height: Int, eightConnected: Bool, where isSet: (Int) -> Bool) -> [Piece] {
         var seen = [Bool](repeating: false, count: width * height)
         var pieces: [Piece] = []
         var stack: [Int] = []
@@ -83,7 +83,7 @@ enum BinaryGrid {
     }
 
     /// `grid` with every clear piece that does not touch the image's edge set: its holes.
-    static func holesFilled(_ grid: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
+    package static func holesFilled(_ grid: [UInt8], _ width: Int, _ height: Int) -> [UInt8] {
         var filled = grid
         let clear = grid.map { 1 - $0 }
         for piece in pieces(clear, width, height) {
@@ -98,7 +98,7 @@ enum BinaryGrid {
 
     /// The bounds of the set pixels, in pixels (a pixel at x spans x…x + 1); an empty box
     /// when none is set.
-    static func bounds(_ grid: [UInt8], _ width: Int, _ height: Int) -> PixelBox {
+    package static func bounds(_ grid: [UInt8], _ width: Int, _ height: Int) -> PixelBox {
         var (left, top, right, bottom) = (width, height, 0, 0)
         for index in grid.indices where grid[index] == 1 {
             let (x, y) = (index % width, index / width)

@@ -1,4 +1,3 @@
-import LegibleImage
 import LegibleLayout
 
 /// Finds the lines of writing on a page from its ink alone, for pages whose lines Tesseract's
@@ -9,11 +8,11 @@ import LegibleLayout
 /// own, within half the writing's height, unless the row ended more than three heights to its
 /// left. Rows of one line that the first pass left apart (a raised word, a gap) are then joined,
 /// and rows with little ink (specks, stray marks) are dropped.
-enum LineFinder {
+package enum LineFinder {
     /// The height of the writing, px: the height of the component at the ink-weighted median,
     /// so that words, which carry most of the ink, decide it rather than dots and specks.
     /// `nil` without components.
-    static func writingHeight(_ components: [InkComponent]) -> Double? {
+    package static func writingHeight(_ components: [InkComponent]) -> Double? {
         let total = components.reduce(0) { $0 + $1.ink }
         guard total > 0 else { return nil }
         var seen = 0
@@ -25,17 +24,17 @@ enum LineFinder {
     }
 
     /// More ink than this share of the page is not writing but texture, a photograph or noise.
-    static let maximumInkShare = 0.2
+    package static let maximumInkShare = 0.2
     /// More components than this are specks or noise; grouping them would only take time.
-    static let maximumComponents = 50_000
+    package static let maximumComponents = 50_000
     /// More rows than this are not lines of writing: a page holds about a hundred at most.
-    static let maximumRows = 200
+    package static let maximumRows = 200
 
     /// What the finder found: the lines, and the writing height it grouped them by (px; 0 when
     /// it found none).
-    struct Found {
-        var lines: [PixelBox]
-        var writingHeight: Double
+    package struct Found {
+        package var lines: [PixelBox]
+        package var writingHeight: Double
     }
 
     /// The lines of `components` in an image of `width` × `height` px, top to bottom, each the
@@ -44,7 +43,7 @@ enum LineFinder {
     /// ink, more than ``maximumComponents`` pieces, more than ``maximumRows`` rows, or writing
     /// more than a quarter of the page high — has no lines: a reading along them would invent
     /// text.
-    static func lines(in components: [InkComponent], width: Double, height: Double) -> Found {
+    package static func lines(in components: [InkComponent], width: Double, height: Double) -> Found {
         let none = Found(lines: [], writingHeight: 0)
         guard components.count <= maximumComponents else { return none }
         let inside = components.filter {
@@ -74,12 +73,12 @@ enum LineFinder {
     }
 
     /// A line being built.
-    struct Row {
-        var box: PixelBox
-        var ink: Int
+    package struct Row {
+        package var box: PixelBox
+        package var ink: Int
         /// The median centre of its last eight components: a line that drifts up or down
         /// across the page is followed.
-        var centreY: Double
+        package var centreY: Double
         private var recent: [Double]
 
         init(_ component: InkComponent) {
@@ -110,7 +109,7 @@ enum LineFinder {
         /// whose words climb (the last words written higher) leaves a row of its first words
         /// and a row of its last, overlapping by a word at the bend; two lines of writing never
         /// lie side by side at one height.
-        func isSameLine(as other: Row, size: Double) -> Bool {
+        package func isSameLine(as other: Row, size: Double) -> Bool {
             let across = box.overlapAcross(other.box)
             let down = box.overlapDown(other.box)
             let aligned = abs(centreY - other.centreY) < 0.5 * size || down >= 0.7 * min(box.height, other.box.height)
@@ -120,7 +119,7 @@ enum LineFinder {
 
     /// `rows` with every pair that is one line joined, until none is left. A joined row is
     /// compared again with every other, since it has grown.
-    static func joined(_ rows: [Row], size: Double) -> [Row] {
+    package static func joined(_ rows: [Row], size: Double) -> [Row] {
         var rows = rows
         while let (keep, drop) = firstPair(in: rows, size: size) {
             rows[keep].absorb(rows[drop])
@@ -129,7 +128,7 @@ enum LineFinder {
         return rows
     }
 
-    static func firstPair(in rows: [Row], size: Double) -> (Int, Int)? {
+    package static func firstPair(in rows: [Row], size: Double) -> (Int, Int)? {
         for first in rows.indices {
             for second in rows.indices.dropFirst(first + 1) where rows[first].isSameLine(as: rows[second], size: size) {
                 return (first, second)

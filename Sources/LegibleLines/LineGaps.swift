@@ -17,6 +17,9 @@ package enum LineGaps {
         package var dropped: [Int]
         /// New lines' boxes, in the ink's pixels.
         package var added: [PixelBox]
+
+        /// `dropped` line indices and `added` boxes (the ink's pixels).
+        package init(dropped: [Int], added: [PixelBox]) { (self.dropped, self.added) = (dropped, added) }
     }
 
     /// A 1-bit page, row-major, one byte a pixel (1 for ink).
@@ -34,7 +37,7 @@ package enum LineGaps {
         }
 
         /// Ink pixels in each row `rows` between columns `left..<right`.
-        func rowProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
+        package func rowProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
             rows.map { row in
                 let start = row * width
                 var count = 0
@@ -44,7 +47,7 @@ package enum LineGaps {
         }
 
         /// Ink pixels in each column `left..<right` between rows `rows`.
-        func columnProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
+        package func columnProfile(rows: Range<Int>, left: Int, right: Int) -> [Int] {
             var counts = [Int](repeating: 0, count: max(right - left, 0))
             for row in rows {
                 let start = row * width
@@ -55,9 +58,9 @@ package enum LineGaps {
     }
 
     /// Fewer lines than this in a column give no measure of its lines' height and spacing.
-    static let leastLines = 4
+    package static let leastLines = 4
     /// A box at least this many times the column's line height may hold two lines.
-    static let tallLine = 1.6
+    package static let tallLine = 1.6
 
     /// The mend of `lines` (boxes in `ink`'s pixels).
     package static func mend(_ lines: [PixelBox], ink: Ink) -> Mend {
@@ -73,14 +76,14 @@ package enum LineGaps {
 
     /// Whether `a` and `b` lie in one column: they overlap side by side by half the narrower's
     /// width (heights do not count).
-    static func sameColumn(_ a: PixelBox, _ b: PixelBox) -> Bool {
+    package static func sameColumn(_ a: PixelBox, _ b: PixelBox) -> Bool {
         a.overlapAcross(b) >= 0.5 * min(a.width, b.width)
     }
 
     /// Lines grouped into columns, widest first: a line joins the first column whose first
     /// line it shares a column with (``sameColumn(_:_:)``). Each column is a list of indices
     /// into `lines`.
-    static func columns(_ lines: [PixelBox]) -> [[Int]] {
+    package static func columns(_ lines: [PixelBox]) -> [[Int]] {
         var columns: [[Int]] = []
         for index in lines.indices.sorted(by: { lines[$0].width > lines[$1].width }) {
             if let joined = columns.firstIndex(where: { sameColumn(lines[$0[0]], lines[index]) }) {
@@ -93,7 +96,7 @@ package enum LineGaps {
     }
 
     /// The mend of one column of `lines` (indices into them).
-    static func mend(column: [Int], lines: [PixelBox], ink: Ink) -> Mend {
+    package static func mend(column: [Int], lines: [PixelBox], ink: Ink) -> Mend {
         let boxes = column.map { lines[$0] }
         let height = lowerMedian(boxes.map(\.height))
         let left = max(0, Int(boxes.map(\.x).min() ?? 0))
@@ -121,7 +124,7 @@ package enum LineGaps {
 
     /// A line `height` high centred on `centre`, as wide as its ink between `left` and
     /// `right`; nil when it holds less ink across than one line height.
-    static func box(around centre: Double, height: Double, left: Int, right: Int, ink: Ink) -> PixelBox? {
+    package static func box(around centre: Double, height: Double, left: Int, right: Int, ink: Ink) -> PixelBox? {
         let top = max(0, Int(centre - height / 2))
         let bottom = min(ink.height, Int(centre + height / 2))
         guard bottom > top else { return nil }
@@ -141,7 +144,7 @@ package enum LineGaps {
     }
 
     /// Whether `y` lies in `box`, less `margin` of its height at top and bottom.
-    static func inside(_ y: Double, _ box: PixelBox, margin: Double) -> Bool {
+    package static func inside(_ y: Double, _ box: PixelBox, margin: Double) -> Bool {
         y >= box.y + margin * box.height && y <= box.maxY - margin * box.height
     }
 
@@ -149,7 +152,7 @@ package enum LineGaps {
     /// one, with a trough under half its value between it and each stronger one. Only the
     /// nearest stronger peak on each side is looked at: a trough between it and the peak holds
     /// for every stronger peak beyond.
-    static func peaks(_ profile: [Int], spacing: Double) -> [(index: Int, value: Int)] {
+    package static func peaks(_ profile: [Int], spacing: Double) -> [(index: Int, value: Int)] {
         let maxima = profile.indices.filter { index in
             profile[index] > 0 && (index == 0 || profile[index] >= profile[index - 1])
                 && (index == profile.count - 1 || profile[index] > profile[index + 1])
@@ -168,7 +171,7 @@ package enum LineGaps {
     }
 
     /// `values` averaged over a window of `window` around each.
-    static func smoothed(_ values: [Int], window: Int) -> [Int] {
+    package static func smoothed(_ values: [Int], window: Int) -> [Int] {
         guard !values.isEmpty else { return [] }
         var sums = [0]
         for value in values { sums.append(sums[sums.count - 1] + value) }
@@ -180,12 +183,12 @@ package enum LineGaps {
     }
 
     /// The middle value of `values` (the lower one of an even count); 0 when empty.
-    static func lowerMedian(_ values: [Double]) -> Double {
+    package static func lowerMedian(_ values: [Double]) -> Double {
         values.isEmpty ? 0 : values.sorted()[(values.count - 1) / 2]
     }
 
     /// The middle value of `values` (the upper one of an even count); 0 when empty.
-    static func median(_ values: [Double]) -> Double {
+    package static func median(_ values: [Double]) -> Double {
         values.isEmpty ? 0 : values.sorted()[values.count / 2]
     }
 

@@ -23,19 +23,19 @@ import LegibleLayout
 ///
 /// Figures (held-out split): line precision 0.938 → 0.964 with recall unchanged; tuning split
 /// 0.953 → 0.959.
-enum LineRepair {
+package enum LineRepair {
     /// What a repair did.
-    struct Result {
-        var lines: [RecognisedLine]
+    package struct Result {
+        package var lines: [RecognisedLine]
         /// Pieces joined to a line beside them, and second readings joined to the first.
-        var joined = 0
+        package var joined = 0
         /// Fragments folded into the line they lie in.
-        var folded = 0
+        package var folded = 0
         /// Words that were strokes of a rule, dropped.
-        var strokes = 0
+        package var strokes = 0
 
         /// The step recorded in the page document.
-        var step: PreprocessingStep {
+        package var step: PreprocessingStep {
             PreprocessingStep(
                 .lineRepair, applied: joined + folded + strokes > 0,
                 detail: "dropped \(strokes) strokes of rules read as words; joined \(joined) pieces of lines side by side; "
@@ -50,7 +50,7 @@ enum LineRepair {
     /// stands. Every mend removes a line, so there are at most as many comparisons again as
     /// there are lines: the work grows with the square of the line count, never its cube, and a
     /// page of thousands of lines cannot stall it.
-    static func repaired(_ read: [RecognisedLine]) -> Result {
+    package static func repaired(_ read: [RecognisedLine]) -> Result {
         let lines = read.compactMap(withoutRuleStrokes)
         let strokes = read.reduce(0) { $0 + $1.words.count } - lines.reduce(0) { $0 + $1.words.count }
         guard lines.count > 1 else { return Result(lines: lines, strokes: strokes) }
@@ -80,13 +80,13 @@ enum LineRepair {
     /// Whether `word` is a stroke of a rule that Tesseract read as a word: nothing but "|".
     /// It reads specks and strokes it cannot read as "|" too; those are no writing either, and a
     /// screen reader would say "vertical bar".
-    static func isRuleStroke(_ word: RecognisedWord) -> Bool {
+    package static func isRuleStroke(_ word: RecognisedWord) -> Bool {
         word.isWord && !word.text.isEmpty && word.text.allSatisfy { $0 == "|" }
     }
 
     /// `line` without the words that are strokes of a rule: its box the union of the words
     /// left, its baseline cut to their extent; `nil` when no word is left.
-    static func withoutRuleStrokes(_ line: RecognisedLine) -> RecognisedLine? {
+    package static func withoutRuleStrokes(_ line: RecognisedLine) -> RecognisedLine? {
         let words = line.words.filter { !isRuleStroke($0) }
         guard words.count < line.words.count else { return line }
         guard let first = words.first else { return nil }
@@ -100,7 +100,7 @@ enum LineRepair {
     /// A straight `baseline` from its start to its end, cut to run from `left` to `right`
     /// (image pixels); a baseline of other than two points, or one that does not reach that
     /// span, is kept as it is.
-    static func cut(_ baseline: [PixelPoint], from left: Double, to right: Double) -> [PixelPoint] {
+    package static func cut(_ baseline: [PixelPoint], from left: Double, to right: Double) -> [PixelPoint] {
         guard baseline.count == 2, baseline[1].x > baseline[0].x else { return baseline }
         let (start, end) = (baseline[0], baseline[1])
         guard max(left, start.x) < min(right, end.x) else { return baseline }
@@ -112,7 +112,7 @@ enum LineRepair {
 
     /// A mend of the line at `index` with another: the line to keep, the one to take in, and
     /// whether that one is a fragment to fold (else a piece or second reading to join).
-    static func mend(of index: Int, in lines: [RecognisedLine], medianHeight: Double) -> (Int, Int, Bool)? {
+    package static func mend(of index: Int, in lines: [RecognisedLine], medianHeight: Double) -> (Int, Int, Bool)? {
         for other in lines.indices where other != index {
             let (a, b) = (lines[index].box, lines[other].box)
             if isFragment(b, of: a, medianHeight: medianHeight) { return (index, other, true) }
@@ -125,7 +125,7 @@ enum LineRepair {
     }
 
     /// Whether `a` and `b` are pieces of one line side by side.
-    static func isPiece(_ a: PixelBox, _ b: PixelBox) -> Bool {
+    package static func isPiece(_ a: PixelBox, _ b: PixelBox) -> Bool {
         let down = a.overlapDown(b)
         let across = a.overlapAcross(b)
         return down >= 0.5 * min(a.height, b.height) && across <= 0.2 * min(a.width, b.width)
@@ -135,7 +135,7 @@ enum LineRepair {
     /// Whether `a` and `b` are two readings of the same ink: their boxes overlap, and so do
     /// their words. Two rows written close together have overlapping boxes where one's
     /// descenders meet the other's capitals, but words of their own.
-    static func isSecondReading(_ a: RecognisedLine, _ b: RecognisedLine) -> Bool {
+    package static func isSecondReading(_ a: RecognisedLine, _ b: RecognisedLine) -> Bool {
         let down = a.box.overlapDown(b.box)
         let across = a.box.overlapAcross(b.box)
         return down >= 0.7 * max(a.box.height, b.box.height) && across >= 0.5 * min(a.box.width, b.box.width)
@@ -144,20 +144,20 @@ enum LineRepair {
 
     /// Whether at least half the words of the line with fewer share ink with a word of the
     /// other (``overlap(_:_:)``).
-    static func readSameInk(_ a: [RecognisedWord], _ b: [RecognisedWord]) -> Bool {
+    package static func readSameInk(_ a: [RecognisedWord], _ b: [RecognisedWord]) -> Bool {
         let (fewer, more) = a.count <= b.count ? (a, b) : (b, a)
         let shared = fewer.filter { word in more.contains { overlap(word, $0) } }.count
         return 2 * shared >= fewer.count
     }
 
     /// Whether `a` and `b` share half of the smaller one's area.
-    static func overlap(_ a: RecognisedWord, _ b: RecognisedWord) -> Bool {
+    package static func overlap(_ a: RecognisedWord, _ b: RecognisedWord) -> Bool {
         let shared = a.box.intersection(b.box).map { $0.width * $0.height } ?? 0
         return shared > 0 && shared >= 0.5 * min(a.box.width * a.box.height, b.box.width * b.box.height)
     }
 
     /// Whether `small` is a loop of `line`'s letters read as a line of its own.
-    static func isFragment(_ small: PixelBox, of line: PixelBox, medianHeight: Double) -> Bool {
+    package static func isFragment(_ small: PixelBox, of line: PixelBox, medianHeight: Double) -> Bool {
         let down = small.overlapDown(line)
         let across = small.overlapAcross(line)
         return small.height < 0.7 * medianHeight && line.height > small.height && down >= 0.7 * small.height
@@ -168,7 +168,7 @@ enum LineRepair {
     /// written in), of two overlapping words only the more confident, the union of their
     /// boxes, a baseline from the left one's start to the right one's end, and their
     /// confidences weighted by words.
-    static func joined(_ a: RecognisedLine, _ b: RecognisedLine) -> RecognisedLine {
+    package static func joined(_ a: RecognisedLine, _ b: RecognisedLine) -> RecognisedLine {
         let (left, right) = a.box.x <= b.box.x ? (a, b) : (b, a)
         let words = withoutOverlaps(left.words + right.words).sorted { $0.box.x < $1.box.x }
         var baseline: [PixelPoint]?
@@ -176,14 +176,14 @@ enum LineRepair {
         var confidence: Double?
         if let one = left.confidence, let two = right.confidence {
             let (m, n) = (Double(left.words.count), Double(right.words.count))
-            confidence = Recogniser.roundedConfidence((one * m + two * n) / max(1, m + n))
+            confidence = RecognisedConfidence.rounded((one * m + two * n) / max(1, m + n))
         }
         return RecognisedLine(words: words, box: left.box.union(right.box), baseline: baseline, confidence: confidence)
     }
 
     /// `words` without any word that shares half of the smaller one's area with a more
     /// confident word kept before it.
-    static func withoutOverlaps(_ words: [RecognisedWord]) -> [RecognisedWord] {
+    package static func withoutOverlaps(_ words: [RecognisedWord]) -> [RecognisedWord] {
         var kept: [RecognisedWord] = []
         for word in words.sorted(by: { ($0.confidence ?? 0) > ($1.confidence ?? 0) })
         where !kept.contains(where: { overlap(word, $0) }) {

@@ -1,7 +1,7 @@
 import LegibleLayout
 import Testing
 
-@testable import LegibleOCR
+@testable import LegibleLines
 
 /// Lines Tesseract missed or ran together, found in the rows of the ink (`Docs/Recognition.md`,
 /// "Lines missed and run together").

@@ -7,8 +7,8 @@ import LegibleLayout
 /// - it is the first line, or it is not below the previous one (a new column or block);
 /// - the blank gap above it exceeds the median line height (a skipped rule line);
 /// - it or the previous line is written much larger than the page's typical line (a heading).
-enum ParagraphGrouping {
-    static func group(_ lines: [RecognisedLine]) -> [RecognisedParagraph] {
+package enum ParagraphGrouping {
+    package static func group(_ lines: [RecognisedLine]) -> [RecognisedParagraph] {
         guard !lines.isEmpty else { return [] }
         let heights = lines.map(\.box.height).sorted()
         let typical = heights[heights.count / 2]
