@@ -306,7 +306,7 @@ let package = Package(
         .testTarget(
             name: "LegibleHandwritingTests",
             dependencies: [
-                "LegibleHandwriting", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleSystem",
+                "LegibleHandwriting", "LegibleFuzzing", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleImport", "LegibleEvaluation", "LegibleSystem",
                 "LegibleTestSupport",
             ]),
         // Running a command in process or as the built binary, for both command test targets.

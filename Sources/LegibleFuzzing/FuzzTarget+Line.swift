@@ -9,13 +9,14 @@ extension FuzzTarget {
     /// The reader the harness runs, loaded once from where `ingest` finds it; nil where
     /// `Tools/install-dependencies` has not put its files (the harness then checks the crops
     /// and their resizing alone).
-    nonisolated(unsafe) static let lineReader: (model: HandwritingModel, classes: ReadingClasses, words: CTCDecoding.Vocabulary)? = {
-        let folder = HandwritingModel.Files.defaultFolder(
-            executable: CommandLine.arguments.first ?? "", environment: ProcessInfo.processInfo.environment)
-        guard let model = try? HandwritingModel(files: HandwritingModel.Files(folder: folder)) else { return nil }
-        let classes = model.latinClasses()
-        return (model, classes, CTCDecoding.Vocabulary(alphabet: classes.symbols, words: decodingWords))
-    }()
+    nonisolated(unsafe) package static let lineReader: (model: HandwritingModel, classes: ReadingClasses, words: CTCDecoding.Vocabulary)? =
+        {
+            let folder = HandwritingModel.Files.defaultFolder(
+                executable: CommandLine.arguments.first ?? "", environment: ProcessInfo.processInfo.environment)
+            guard let model = try? HandwritingModel(files: HandwritingModel.Files(folder: folder)) else { return nil }
+            let classes = model.latinClasses()
+            return (model, classes, CTCDecoding.Vocabulary(alphabet: classes.symbols, words: decodingWords))
+        }()
 
     /// Whether inputs whose first byte is 0 are read by the model: not when
     /// `LEGIBLE_FUZZ_LINE_MODEL` is `off`, for a long campaign of the crops and their resizing
@@ -27,13 +28,17 @@ extension FuzzTarget {
     /// is 0: the model takes most of a run, and the crops and their resizing are what vary
     /// most), two bytes give its width (1…256) and height (1…64), the next eight two line boxes
     /// (any position and size, inside the page or not, as a line finder could give), the rest
-    /// its grey pixels, cycled. Every box's crop lies in the page and resizes, at every width,
-    /// to a tensor of the model's height, at most the widest line, of values in [-1, 1]. Read by
-    /// the model, every box gets one reading, from its crop only, whose characters are the page
-    /// script's, in order on the steps, each of confidence 0…1.
+    /// its grey pixels, cycled. The harness is both parts: ``lineCrops(_:everyWidth:)`` on every
+    /// input, then ``lineReadings(_:reader:)`` where the model reads.
     static func line(_ data: Data) {
-        // The crops and their resizing need no model: they are checked on every input.
-        guard data.count >= 12 else { return }
+        lineCrops(data, everyWidth: modelReads)
+        guard modelReads, let reader = lineReader else { return }
+        lineReadings(data, reader: reader)
+    }
+
+    /// The page and its two line boxes in `data` (``line(_:)``); nil for fewer than 12 bytes.
+    static func linePage(_ data: Data) -> (image: GreyImage, boxes: [PixelBox], first: UInt8)? {
+        guard data.count >= 12 else { return nil }
         let bytes = [UInt8](data)
         let (width, height) = (Int(bytes[1]) + 1, Int(bytes[2]) % 64 + 1)
         let ink = Array(bytes.dropFirst(11))
@@ -43,14 +48,22 @@ extension FuzzTarget {
                 x: Double(Int(bytes[at]) - 64), y: Double(Int(bytes[at + 1]) - 64) / 2, width: Double(bytes[at + 2]),
                 height: Double(bytes[at + 3]) / 2)
         }
+        return (image, boxes, bytes[0])
+    }
+
+    /// The harness's part that needs no model, so the fast tier's replay loads none
+    /// (`Docs/Hardening.md`, "Fuzzing"): every box's crop lies in the page and resizes, at
+    /// every width (one, chosen by the first byte, unless `everyWidth`), to a tensor of the
+    /// model's height, at most the widest line, of values in [-1, 1].
+    package static func lineCrops(_ data: Data, everyWidth: Bool = true) {
+        guard let (image, boxes, first) = linePage(data) else { return }
         for box in boxes {
             let (crop, origin) = image.crop(box, padding: 8)
             precondition(
-                origin.x >= 0 && origin.y >= 0 && origin.x + crop.width <= width && origin.y + crop.height <= height,
+                origin.x >= 0 && origin.y >= 0 && origin.x + crop.width <= image.width && origin.y + crop.height <= image.height,
                 "a crop outside the page")
-            // A long campaign without the model checks one width an input, chosen by its first byte.
             let scales = HandwritingModel.widthScales
-            for scale in modelReads ? scales : [scales[Int(bytes[0]) % scales.count]] {
+            for scale in everyWidth ? scales : [scales[Int(first) % scales.count]] {
                 let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
                 precondition(
                     tensor.height == LineTensor.height && (16...LineTensor.maximumWidth).contains(tensor.width), "a tensor of another size")
@@ -58,7 +71,16 @@ extension FuzzTarget {
                 precondition(tensor.values.allSatisfy { $0 >= -1.0001 && $0 <= 1.0001 }, "a value outside [-1, 1]")
             }
         }
-        guard bytes[0] == 0, modelReads, let reader = lineReader else { return }
+    }
+
+    /// The harness's model part, for inputs whose first byte is 0 (a real-parts test replays
+    /// it): every box gets one reading, from its crop only, whose characters are the page
+    /// script's, in order on the steps, each of confidence 0…1.
+    package static func lineReadings(
+        _ data: Data, reader: (model: HandwritingModel, classes: ReadingClasses, words: CTCDecoding.Vocabulary)
+    ) {
+        guard let (image, boxes, first) = linePage(data), first == 0 else { return }
+        let (width, height) = (image.width, image.height)
         guard let readings = try? reader.model.readPage(image, boxes: boxes, classes: reader.classes, words: reader.words) else {
             preconditionFailure("the model failed on a line crop")
         }

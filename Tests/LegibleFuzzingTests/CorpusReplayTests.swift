@@ -4,7 +4,7 @@ import LegibleTestSupport
 import Testing
 
 /// Replays every committed seed and every input a fuzzing campaign ever crashed on through its
-/// harness (`Docs/Hardening.md`, "Fuzzing"). A regression traps the test process, which fails
+/// harness (`Docs/Hardening.md`, "Fuzzing"), the `line` harness without its model. A regression traps the test process, which fails
 /// the run; the long campaigns themselves are `Tools/fuzz`'s.
 @Suite("Fuzzing corpora replay")
 struct CorpusReplayTests {
@@ -20,6 +20,11 @@ struct CorpusReplayTests {
     func replay(target: FuzzTarget) throws {
         let inputs = Self.inputs(target)
         #expect(inputs.count >= 3, "the \(target.rawValue) corpus has only \(inputs.count) inputs")
-        for url in inputs { target.run(try Data(contentsOf: url)) }
+        for url in inputs {
+            let data = try Data(contentsOf: url)
+            // The fast tier loads no model: the `line` harness's crops here, its readings in
+            // LegibleHandwritingTests (`Docs/Architecture.md`, "Tests").
+            if target == .line { FuzzTarget.lineCrops(data) } else { target.run(data) }
+        }
     }
 }
