@@ -174,8 +174,8 @@ let package = Package(
         .target(
             name: "LegibleLearning",
             dependencies: [
-                "LegibleSystem", "LegibleLayout", "LegibleImage", "LegiblePages", "LegibleBatch", "LegibleOCR", "LegibleHandwriting",
-                "LegibleNotebook",
+                "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleImport", "LegiblePages", "LegibleBatch", "LegibleOCR",
+                "LegibleHandwriting", "LegibleNotebook",
             ],
             plugins: ["LegibleTrainerSource"]),
         .plugin(name: "LegibleTrainerSource", capability: .buildTool()),
@@ -200,6 +200,11 @@ let package = Package(
             dependencies: [
                 "LegibleCLI", "LegibleCommandLine", "LegibleATSPI", "LegibleDesktop", "LegibleReading", "LegiblePages", "LegibleNotebook",
             ]),
+        // The recipes that make shipped model files (Docs/Learning.md, "Recipes"); legible-bench
+        // only measures.
+        .executableTarget(
+            name: "legible-learn",
+            dependencies: ["LegibleLearning", "LegibleHandwriting", "LegibleImage", "LegibleLayout", "LegibleBatch", "LegibleSystem"]),
         .executableTarget(
             name: "legible-bench",
             dependencies: [

@@ -1,7 +1,7 @@
 /// A line image as the handwriting model takes it (`Docs/Recognition.md`, "Handwriting"):
 /// three equal channels of grey, scaled to [-1, 1], ``height`` pixels high, planes one after
 /// another (NCHW, batch 1). One plane is kept and the three are made when the model reads it:
-/// a recipe that holds thousands of lines (`legible-bench network-learn`) took three times the
+/// a recipe that holds thousands of lines (`legible-learn network`) took three times the
 /// memory when every line held all three.
 public struct LineTensor: Sendable {
     /// The model's line height, in pixels.

@@ -4,6 +4,7 @@ import LegibleHandwriting
 import LegibleImage
 import LegibleImport
 import LegibleLayout
+import LegibleLearning
 import LegibleOCR
 
 /// One way of decoding the handwriting reader's output, as the benchmark compares them.
@@ -42,9 +43,9 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: 
     let decoders = handDecoders(tune: tune)
     let widths = HandwritingModel.widthScales.map { "×\($0)" }.joined(separator: ", ")
     print("handwriting reader: PP-OCRv6 small, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
-    for set in realSets(in: corpus) {
-        let pages = pages(in: corpus + "/" + set).compactMap { page -> (GreyImage, PageLayout)? in
-            do { return try truthPage(page.image, page.alto) } catch {
+    for set in TruthCorpus.sets(in: corpus) {
+        let pages = TruthCorpus.pages(in: corpus + "/" + set).compactMap { page -> (GreyImage, PageLayout)? in
+            do { return try TruthCorpus.page(page.image, page.alto) } catch {
                 print("\(set): \(page.alto) left out: \(error)")
                 return nil
             }
@@ -133,30 +134,6 @@ func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, 
         lines += truth.lines.count
     }
     print(String(format: "  %.3f s a line (read and decoded with words)", seconds / Double(max(lines, 1))))
-}
-
-/// The sets of `corpus`: its folders with a MANIFEST.tsv.
-func realSets(in corpus: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
-        FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/MANIFEST.tsv")
-    }
-}
-
-/// Each image of `folder` with its ALTO truth.
-func pages(in folder: String) -> [(image: String, alto: String)] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.compactMap { name in
-        let stem = folder + "/" + String(name.dropLast(4))
-        return FileManager.default.fileExists(atPath: stem + ".jpg") ? (stem + ".jpg", folder + "/" + name) : nil
-    }
-}
-
-/// A page in grey and its ALTO truth.
-func truthPage(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, PageLayout) {
-    let data = try Data(contentsOf: URL(fileURLWithPath: imagePath))
-    let description = try ImageFile.describe(data: data, path: imagePath)
-    let truth = try LayoutImporter.importLayout(try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
-    let grey = try ImageFile.greyImage(data: data, path: imagePath)
-    return (grey, truth)
 }
 
 /// Every truth line of one page with the model's output at both widths.

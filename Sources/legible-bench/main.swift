@@ -524,17 +524,15 @@ do {
         try handBenchmark(
             rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
             hand: !arguments.contains("--no-hand"), head: head)
-    case "hand-learn" where arguments.count == 3:
-        try learnHandHead(arguments[1], output: arguments[2])
-    case "network-learn" where arguments.count >= 3:
-        try learnNetwork(arguments[1], output: arguments[2], options: Array(arguments.dropFirst(3)))
-    case "network-model" where arguments.count == 3:
-        try writeNetworkModel(arguments[1], output: arguments[2])
     default:
         print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE] | hand-learn CORPUS OUT | network-learn CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P] | network-model WEIGHTS OUT"
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]"
         )
     }
+    // Results as data, for the benchmarks that record them (`BenchResults`).
+    // The file is named by the benchmark and its plain words (`editing-typing`), never a path.
+    let name = arguments.filter { !$0.contains("/") && !$0.contains(".") && !$0.hasPrefix("-") }.prefix(2).joined(separator: "-")
+    try BenchResults.write(bench: name, root: root)
 } catch {
     FileHandle.standardError.write(Data("legible-bench: \(error)\n".utf8))
     exit(1)

@@ -6,11 +6,11 @@ import LegibleLayout
 import LegibleLearning
 import LegibleSystem
 
-/// `legible-bench network-learn CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P]`
+/// `legible-learn network CORPUS OUT [--minutes M] [--steps N] [--rate R] [--pull P]`
 /// (`Docs/Learning.md`, "One network for every French hand"): fine-tunes the handwriting
 /// reader's whole network, from the pinned model with the French hand head written in, on every truth line of
 /// the real sets in `CORPUS` that the page script spells, with `legible adapt`'s trainer. A tenth
-/// of the pages, chosen by the same seed as `hand-learn`'s, is kept aside: the weights that read
+/// of the pages, chosen by the same seed as `hand-head`'s, is kept aside: the weights that read
 /// them best are written into that model, saved as the ONNX model `OUT`. Stopped at `--steps`
 /// rather than by the clock, it is seeded as `adapt`'s trainer is (`NetworkTrainerTests`).
 func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
@@ -24,14 +24,14 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
     let classes = model.latinClasses()
     let (lines, pagesOf) = try networkTrainingLines(corpus, classes: classes)
     let pages = Array(Set(pagesOf)).sorted()
-    let aside = Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
+    let aside = TruthCorpus.keptAside(pages)
     let training = lines.indices.filter { !aside.contains(pagesOf[$0]) }.map { lines[$0] }
     // At most 200 lines kept aside, drawn by a fixed seed: each measure reads them all, and
     // 314 lines took two minutes on the 2 cores.
     let asideLines = lines.indices.filter { aside.contains(pagesOf[$0]) }
     let kept = StableHash.shuffled(asideLines.count, seed: 13).prefix(200).sorted().map { lines[asideLines[$0]] }
     guard !training.isEmpty, !kept.isEmpty else {
-        FileHandle.standardError.write(Data("legible-bench: \(corpus): too few truth lines to learn from\n".utf8))
+        FileHandle.standardError.write(Data("legible-learn: \(corpus): too few truth lines to learn from\n".utf8))
         exit(65)
     }
     print("learning from \(training.count) lines; \(kept.count) lines on \(aside.count) pages kept aside")
@@ -59,7 +59,7 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
     print(String(format: "kept-aside greedy CER %.4f → %.4f after %d steps; wrote %@", result.before, result.after, result.steps, output))
 }
 
-/// `legible-bench network-model WEIGHTS OUT`: the model `network-learn` would write from a
+/// `legible-learn network-model WEIGHTS OUT`: the model `network` would write from a
 /// trainer's weights file (`weights.bin`, the best so far of a run still going), to read a
 /// run's progress on whole pages.
 func writeNetworkModel(_ weights: String, output: String) throws {
@@ -67,7 +67,7 @@ func writeNetworkModel(_ weights: String, output: String) throws {
         folder: HandwritingModel.Files.defaultFolder(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
     )
     guard let network = NetworkWeights(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: weights)))) else {
-        FileHandle.standardError.write(Data("legible-bench: \(weights): is not a network file\n".utf8))
+        FileHandle.standardError.write(Data("legible-learn: \(weights): is not a network file\n".utf8))
         exit(65)
     }
     let start = try HandwritingModel.loadedBytes(files, features: false, hand: try HandwritingModel.frenchHand(files: files))
@@ -80,7 +80,7 @@ func writeModel(start: [UInt8], weights: NetworkWeights, to output: String) thro
     var model = start
     if let name = weights.write(into: &model) {
         FileHandle.standardError.write(
-            Data("legible-bench: the weights name \(name), which the model has no tensor of that size for\n".utf8))
+            Data("legible-learn: the weights name \(name), which the model has no tensor of that size for\n".utf8))
         exit(65)
     }
     try Data(model).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -91,7 +91,7 @@ func writeModel(start: [UInt8], weights: NetworkWeights, to output: String) thro
 /// page each is on.
 func networkTrainingLines(_ corpus: String, classes: ReadingClasses) throws -> ([NetworkTrainer.Line], [String]) {
     var (lines, pagesOf) = ([NetworkTrainer.Line](), [String]())
-    try forEachTruthLine(corpus, classes: classes) { page, image, line, labels, drawnScale in
+    try TruthCorpus.forEachLine(corpus, classes: classes) { page, image, line, labels, drawnScale in
         guard let labels, labels.count <= 1000 else { return }
         let crop = HandwritingModel.lineCrop(of: image, box: line.box)
         // A tensor holds floats: some 10,000 lines at up to 3,200 pixels took the recipe past

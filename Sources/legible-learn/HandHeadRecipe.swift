@@ -3,6 +3,7 @@ import LegibleBatch
 import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
+import LegibleLearning
 
 /// One truth line to learn a hand head from, with the page it is on.
 struct HandTrainingLine {
@@ -10,7 +11,7 @@ struct HandTrainingLine {
     var line: HeadTraining.Line
 }
 
-/// `legible-bench hand-learn CORPUS OUT` (`Docs/Recognition.md`, "A French hand"; run by
+/// `legible-learn hand-head CORPUS OUT` (`Docs/Recognition.md`, "A French hand"; run by
 /// `Tools/train-hand`): learns a hand head from every truth line of the real sets in `CORPUS`
 /// whose text the page script spells, and writes its bytes to `OUT`. Each line is read at a
 /// width drawn by a fixed seed from ×1, ×1.25 and ×2, the widths pages are read at, so the head
@@ -27,11 +28,11 @@ func learnHandHead(_ corpus: String, output: String) throws {
     let (lines, skipped) = try handTrainingLines(corpus, model: model, classes: classes)
     guard !lines.isEmpty else {
         FileHandle.standardError.write(
-            Data("legible-bench: \(corpus): no truth line to learn from (no real set with ALTO and images)\n".utf8))
+            Data("legible-learn: \(corpus): no truth line to learn from (no real set with ALTO and images)\n".utf8))
         exit(65)
     }
     let pages = Array(Set(lines.map(\.page))).sorted()
-    let aside = Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
+    let aside = TruthCorpus.keptAside(pages)
     let training = lines.filter { !aside.contains($0.page) }.map(\.line)
     let heldOut = lines.filter { aside.contains($0.page) }.map(\.line)
     print("\(lines.count) lines on \(pages.count) pages (\(skipped) left out: characters outside the page script)")
@@ -52,7 +53,7 @@ func learnHandHead(_ corpus: String, output: String) throws {
 func handTrainingLines(_ corpus: String, model: HandwritingModel, classes: ReadingClasses) throws -> ([HandTrainingLine], Int) {
     var lines: [HandTrainingLine] = []
     var skipped = 0
-    try forEachTruthLine(corpus, classes: classes) { page, image, line, labels, scale in
+    try TruthCorpus.forEachLine(corpus, classes: classes) { page, image, line, labels, scale in
         guard let labels else {
             skipped += 1
             return
@@ -61,32 +62,4 @@ func handTrainingLines(_ corpus: String, model: HandwritingModel, classes: Readi
         lines.append(HandTrainingLine(page: page, line: HeadTraining.Line(features: read.values, steps: read.steps, labels: labels)))
     }
     return (lines, skipped)
-}
-
-/// Calls `body` with each truth line of `corpus`'s real sets at least 8 pixels each way: its
-/// page's name and image, the line, its text as `classes`' positions (nil when the page
-/// script does not spell it), and one of the widths pages are read at, drawn by a fixed seed
-/// line by line. A page whose truth does not fit its image (a scan turned after it was
-/// transcribed) is left out and named, as `hand` leaves it out.
-func forEachTruthLine(
-    _ corpus: String, classes: ReadingClasses, _ body: (String, GreyImage, Line, [Int]?, Double) throws -> Void
-) throws {
-    var drawn = 0
-    for set in realSets(in: corpus) {
-        for page in pages(in: corpus + "/" + set) {
-            let image: GreyImage, truth: PageLayout
-            do { (image, truth) = try truthPage(page.image, page.alto) } catch {
-                print("\(set): \(page.alto) left out: \(error)")
-                continue
-            }
-            for line in truth.lines where line.box.width >= 8 && line.box.height >= 8 {
-                let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes)
-                if labels != nil { drawn += 1 }
-                let scale = HandwritingModel.widthScales[
-                    Int(StableHash.finalise(UInt64(drawn)) % UInt64(HandwritingModel.widthScales.count))]
-                try body(set + "/" + page.alto, image, line, labels, scale)
-            }
-        }
-        print("\(set): read so far")
-    }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import LegibleBatch
+import LegibleHandwriting
+import LegibleImage
+import LegibleImport
+import LegibleLayout
+
+/// A corpus of line truth laid out as the real corpus is (`Docs/Architecture.md`, "Real
+/// corpus"): sets, each a folder with a `MANIFEST.tsv`, of JPEG pages beside their ALTO truth.
+/// What the recipes of shipped models learn from (`legible-learn`) and what the benches read
+/// (`legible-bench hand`), read one way.
+public enum TruthCorpus {
+    /// The sets of `corpus`: its folders with a `MANIFEST.tsv`, sorted by name.
+    public static func sets(in corpus: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? []).sorted().filter {
+            FileManager.default.fileExists(atPath: corpus + "/" + $0 + "/MANIFEST.tsv")
+        }
+    }
+
+    /// Each JPEG page of `folder` with its ALTO truth (paths), sorted by name.
+    public static func pages(in folder: String) -> [(image: String, alto: String)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().filter { $0.hasSuffix(".xml") }.compactMap { name in
+            let stem = folder + "/" + String(name.dropLast(4))
+            return FileManager.default.fileExists(atPath: stem + ".jpg") ? (stem + ".jpg", folder + "/" + name) : nil
+        }
+    }
+
+    /// A page in grey and its ALTO truth, in the image's displayed pixels. Throws when the
+    /// truth does not fit the image (a scan turned after it was transcribed).
+    public static func page(_ imagePath: String, _ altoPath: String) throws -> (GreyImage, PageLayout) {
+        let data = try Data(contentsOf: URL(fileURLWithPath: imagePath))
+        let description = try ImageFile.describe(data: data, path: imagePath)
+        let truth = try LayoutImporter.importLayout(
+            try Data(contentsOf: URL(fileURLWithPath: altoPath)), file: altoPath, image: description)
+        return (try ImageFile.greyImage(data: data, path: imagePath), truth)
+    }
+
+    /// Calls `body` with each truth line of `corpus`'s sets at least 8 pixels each way: its
+    /// page's name (`SET/PAGE.xml`) and image, the line, its text as `classes`' positions (nil
+    /// when the page script does not spell it), and one of the widths pages are read at
+    /// (``HandwritingModel/widthScales``), drawn by a fixed seed line by line. A page whose
+    /// truth does not fit its image is left out and named on stdout.
+    public static func forEachLine(
+        _ corpus: String, classes: ReadingClasses, _ body: (String, GreyImage, Line, [Int]?, Double) throws -> Void
+    ) throws {
+        var drawn = 0
+        for set in sets(in: corpus) {
+            for page in pages(in: corpus + "/" + set) {
+                let image: GreyImage, truth: PageLayout
+                do { (image, truth) = try Self.page(page.image, page.alto) } catch {
+                    print("\(set): \(page.alto) left out: \(error)")
+                    continue
+                }
+                for line in truth.lines where line.box.width >= 8 && line.box.height >= 8 {
+                    let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes)
+                    if labels != nil { drawn += 1 }
+                    let scale = HandwritingModel.widthScales[
+                        Int(StableHash.finalise(UInt64(drawn)) % UInt64(HandwritingModel.widthScales.count))]
+                    try body(set + "/" + page.alto, image, line, labels, scale)
+                }
+            }
+            print("\(set): read so far")
+        }
+    }
+
+    /// The pages kept aside from learning: a tenth of `pages`, drawn by a fixed seed, so every
+    /// recipe keeps the same ones.
+    public static func keptAside(_ pages: [String]) -> Set<String> {
+        Set(StableHash.shuffled(pages.count, seed: 11).prefix(pages.count / 10).map { pages[$0] })
+    }
+}

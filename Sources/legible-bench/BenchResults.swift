@@ -1,0 +1,79 @@
+import Foundation
+
+/// A benchmark's results as data (`Docs/Architecture.md`, "Measures"): each measure a row,
+/// written with the commit, the machine and the command to `Bench/results/BENCH.json`, which a
+/// rerun replaces and git keeps the history of. Docs quote these files, and a repository test
+/// holds their tables to them.
+enum BenchResults {
+    /// One measure: what was measured, on what, its value and unit.
+    struct Row: Codable, Equatable {
+        /// What was measured, such as "typed character".
+        var measure: String
+        /// What it was measured on, such as "page of 100 lines".
+        var subject: String
+        /// The value, in `unit`.
+        var value: Double
+        /// Its unit, such as "µs" or "ms".
+        var unit: String
+    }
+
+    /// The file's content.
+    struct File: Codable {
+        var bench: String
+        var command: String
+        var commit: String
+        var date: String
+        var machine: [String: String]
+        var rows: [Row]
+    }
+
+    nonisolated(unsafe) static var rows: [Row] = []
+
+    /// Records a measure of this run.
+    static func record(_ measure: String, on subject: String, _ value: Double, _ unit: String) {
+        rows.append(Row(measure: measure, subject: subject, value: value, unit: unit))
+    }
+
+    /// Writes this run's rows, when there are any, to `Bench/results/BENCH.json` under `root`.
+    static func write(bench: String, root: URL) throws {
+        guard !rows.isEmpty else { return }
+        let file = File(
+            bench: bench, command: (["legible-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), commit: commit(root),
+            date: ISO8601DateFormatter().string(from: Date()), machine: machine(), rows: rows)
+        let folder = root.appendingPathComponent("Bench/results")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(file).write(to: folder.appendingPathComponent(bench + ".json"), options: .atomic)
+        print("results: Bench/results/\(bench).json")
+    }
+
+    /// The commit the tree is at, with `+changes` when it differs from it.
+    static func commit(_ root: URL) -> String {
+        func git(_ arguments: [String]) -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+            process.arguments = ["-C", root.path] + arguments
+            let pipe = Pipe()
+            (process.standardOutput, process.standardError) = (pipe, FileHandle.nullDevice)
+            guard (try? process.run()) != nil else { return "" }
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let head = git(["rev-parse", "HEAD"])
+        return git(["status", "--porcelain", "--untracked-files=no"]).isEmpty ? head : head + "+changes"
+    }
+
+    /// The machine: its cores, memory, processor and kernel.
+    static func machine() -> [String: String] {
+        var info: [String: String] = ["cores": String(ProcessInfo.processInfo.activeProcessorCount)]
+        info["memory"] = String(format: "%.1f GiB", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") }), let name = line.split(separator: ":").last {
+            info["processor"] = name.trimmingCharacters(in: .whitespaces)
+        }
+        info["system"] = ProcessInfo.processInfo.operatingSystemVersionString
+        return info
+    }
+}
