@@ -25,8 +25,9 @@ struct InkShare {
     var rightToLeft: Bool
     var imageWidth: Double
 
-    /// The stretch's words after the edit, in reading order.
-    func words() -> [Word] {
+    /// The stretch split where its text changed: the words unchanged at its start and at its
+    /// end, at their new places, and the old and new words between.
+    func parts() -> (keptHead: [Word], oldMiddle: [Word], freshMiddle: [UTF16Span], keptTail: [Word]) {
         let texts = fresh.map { Array(newText[$0.range]) }
         var head = 0
         while head < min(old.count, fresh.count), oldTexts[head] == texts[head] { head += 1 }
@@ -36,8 +37,21 @@ struct InkShare {
         let keptTail: [Word] = (0..<tail).reversed().map { index in
             unchanged(old[old.count - 1 - index], at: fresh[fresh.count - 1 - index])
         }
-        let oldMiddle = Array(old[head..<(old.count - tail)])
-        let freshMiddle = Array(fresh[head..<(fresh.count - tail)])
+        return (keptHead, Array(old[head..<(old.count - tail)]), Array(fresh[head..<(fresh.count - tail)]), keptTail)
+    }
+
+    /// Whether the new words have no room where they go (``shortage(for:replacing:after:before:)``),
+    /// so that the words around them must share theirs: the edit then takes those words into
+    /// its stretch (`LineEdit.editedWords`). Most keystrokes have room, and touch no word but
+    /// their own.
+    func lacksRoom() -> Bool {
+        let (keptHead, oldMiddle, freshMiddle, keptTail) = parts()
+        return shortage(for: freshMiddle, replacing: oldMiddle, after: keptHead, before: keptTail) != nil
+    }
+
+    /// The stretch's words after the edit, in reading order.
+    func words() -> [Word] {
+        let (keptHead, oldMiddle, freshMiddle, keptTail) = parts()
         if let shared = shared(freshMiddle, replacing: oldMiddle, after: keptHead, before: keptTail) {
             return Array(keptHead.dropLast(shared.head)) + shared.words + Array(keptTail.dropFirst(shared.tail))
         }
@@ -58,22 +72,9 @@ struct InkShare {
     func shared(_ spans: [UTF16Span], replacing oldWords: [Word], after keptBefore: [Word], before keptAfter: [Word]) -> (
         words: [Word], head: Int, tail: Int
     )? {
-        guard let first = spans.first, let last = spans.last, oldWords.count != spans.count else { return nil }
+        guard let shortage = shortage(for: spans, replacing: oldWords, after: keptBefore, before: keptAfter) else { return nil }
         var room: PixelBox?
-        if oldWords.isEmpty {
-            // Between two words, or before the line's first or past its last, where the room
-            // made beyond the line stops at the image's edge.
-            // The words beside the gap, kept in the stretch or just outside it: a gap measured
-            // from the line's start while a word stood there put new words over it.
-            let (previous, next) = (keptBefore.last ?? before, keptAfter.first ?? after)
-            let extent = UTF16Span(previous?.range.end ?? stretch.start, next?.range.start ?? stretch.end)
-            let gap = gap(between: (previous, next), advance: advance(of: extent))
-            guard gap.width < characterWidth * advance(of: extent) - 1e-9 else { return nil }
-            room = gap
-        } else {
-            let region = oldWords.dropFirst().reduce(oldWords[0].box) { $0.union($1.box) }
-            guard region.width < 0.5 * characterWidth * advance(of: UTF16Span(first.start, last.end)) else { return nil }
-        }
+        if case .gap(let gap) = shortage { room = gap }
         let (head, tail) = (Self.run(keptBefore.reversed()), Self.run(keptAfter))
         guard head + tail > 0 else { return nil }
         let sharing = Array(keptBefore.suffix(head)) + Array(keptAfter.prefix(tail))
@@ -86,6 +87,32 @@ struct InkShare {
             placed[at] = word.squeezed(into: placed[at].box)
         }
         return (placed, head, tail)
+    }
+
+    /// Where new words lack room: typed into a gap too narrow for them (image pixels), or in
+    /// place of words whose ink is too narrow for them.
+    enum Shortage {
+        case gap(PixelBox)
+        case replaced
+    }
+
+    /// Nil when `spans` have room where they go. There is none when words are typed between
+    /// two words whose gap is narrower than the typed text at the line's own character width,
+    /// or when the words typed in place of others would have under half that width.
+    func shortage(for spans: [UTF16Span], replacing oldWords: [Word], after keptBefore: [Word], before keptAfter: [Word]) -> Shortage? {
+        guard let first = spans.first, let last = spans.last, oldWords.count != spans.count else { return nil }
+        guard oldWords.isEmpty else {
+            let region = oldWords.dropFirst().reduce(oldWords[0].box) { $0.union($1.box) }
+            return region.width < 0.5 * characterWidth * advance(of: UTF16Span(first.start, last.end)) ? .replaced : nil
+        }
+        // Between two words, or before the line's first or past its last, where the room
+        // made beyond the line stops at the image's edge.
+        // The words beside the gap, kept in the stretch or just outside it: a gap measured
+        // from the line's start while a word stood there put new words over it.
+        let (previous, next) = (keptBefore.last ?? before, keptAfter.first ?? after)
+        let extent = UTF16Span(previous?.range.end ?? stretch.start, next?.range.start ?? stretch.end)
+        let gap = gap(between: (previous, next), advance: advance(of: extent))
+        return gap.width < characterWidth * advance(of: extent) - 1e-9 ? .gap(gap) : nil
     }
 
     /// How many of `words`, from the first, share room: the corrected ones, and the first

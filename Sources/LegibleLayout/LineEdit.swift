@@ -69,15 +69,40 @@ struct LineEdit {
         let low = max(edit.range.start, line.range.start)
         let high = max(low, min(edit.range.end, line.range.end))
         let touched = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
-        // The words beside the stretch join it, back to the first word on each side that was
-        // never corrected, so that words typed where there is no room can share their room
-        // (`InkShare.shared`); an unchanged word there keeps its ink.
         let untouchedBefore = words.prefix { $0.range.end < low }.count
+        let narrow = stretch(words, zone: touched, after: untouchedBefore, low: low, high: high)
+        guard narrow.share.lacksRoom() else { return narrow.edited(by: edit.delta) }
+        // No room: the words beside the stretch join it, back to the first word on each side
+        // that was never corrected, so that the new words share their room (`InkShare.shared`);
+        // an unchanged word there keeps its ink. Only then: a stretch that took every corrected
+        // word in at every keystroke made typing a sentence three times as slow (bisected to
+        // 0dfe8a7; `Docs/Editing.md`, "Measured").
         var first = max(0, (touched.first ?? untouchedBefore) - 1)
         while first > 0, words[first].corrected == true { first -= 1 }
         var last = min(words.count - 1, (touched.last ?? untouchedBefore - 1) + 1)
         while last >= 0, last < words.count - 1, words[last].corrected == true { last += 1 }
-        let zone = first <= last ? Array(first...last) : []
+        return stretch(words, zone: first <= last ? Array(first...last) : [], after: first, low: low, high: high).edited(by: edit.delta)
+    }
+
+    /// The words an edit touched, with those before and after them.
+    struct Stretch {
+        /// The share of the stretch's ink among the words there now.
+        var share: InkShare
+        /// The line's words before and after the stretch, before the edit.
+        var before: ArraySlice<Word>
+        var after: ArraySlice<Word>
+
+        /// The line's words after the edit, and the indices of those shared out again; the
+        /// words after the stretch moved by `delta` UTF-16 code units.
+        func edited(by delta: Int) -> (words: [Word], changed: Range<Int>) {
+            let middle = share.words()
+            return (Array(before) + middle + after.map { $0.shifted(by: delta) }, before.count..<before.count + middle.count)
+        }
+    }
+
+    /// The edit's stretch over `zone` (indices of `words`, ascending), after the first `first`
+    /// words; `low...high` is the span the edit touches in the text before it.
+    func stretch(_ words: [Word], zone: [Int], after first: Int, low: Int, high: Int) -> Stretch {
         let before = words.prefix(first)
         let after = words.suffix(from: zone.last.map { $0 + 1 } ?? before.count)
         let zoneStart = zone.first.map { min(words[$0].range.start, low) } ?? low
@@ -90,8 +115,7 @@ struct LineEdit {
             old: old, oldTexts: old.map { Array(text[$0.range.range]) }, fresh: fresh,
             newText: newText, before: before.last, after: after.first?.shifted(by: edit.delta),
             stretch: UTF16Span(newStart, newEnd), line: line, rightToLeft: isRightToLeft(words), imageWidth: imageWidth)
-        let middle = shared.words()
-        return (Array(before) + middle + after.map { $0.shifted(by: edit.delta) }, before.count..<before.count + middle.count)
+        return Stretch(share: shared, before: before, after: after)
     }
 
     /// Whether the line runs right to left on the page, decided as a page reads it
