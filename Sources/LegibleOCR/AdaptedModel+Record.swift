@@ -87,8 +87,10 @@ extension AdaptedModel {
         }
         /// ``AdaptedModel/recordFormat``.
         public var format = AdaptedModel.recordFormat
-        /// The record's version: 1.
-        public var version = 1
+        /// The record's version (``AdaptedModel/recordVersions``): 2 for what `legible adapt`
+        /// writes now, whose head, when it has one, names its start layer and whether it was
+        /// kept; 1 for records made before those fields, read as the model's own layer, kept.
+        public var version = AdaptedModel.recordVersion
         /// The model's SHA-256, lower-case hex.
         public var modelSHA256: String
         /// The start model's SHA-256.

@@ -63,6 +63,17 @@ public struct AdaptedModel: Hashable, Sendable {
                 missing: false,
                 description: "\(path): has no record of its training beside it (\(recordPath)); make it with legible adapt")
         }
+        guard Self.recordVersions.contains(record.version) else {
+            throw Refusal(
+                missing: false,
+                description:
+                    "\(path): its record \(recordPath) is of version \(record.version), which this legible does not read (it reads \(Self.recordVersions.map(String.init).joined(separator: " and ")))"
+            )
+        }
+        if record.version >= 2, let head = record.head, head.start == nil || head.kept == nil {
+            throw Refusal(
+                missing: false, description: "\(path): its record \(recordPath) is of version 2 and its head names no start layer or keep")
+        }
         guard record.modelSHA256 == digest else {
             throw Refusal(
                 missing: false, description: "\(path): is not the model its record \(recordPath) describes (its SHA-256 differs)")
@@ -117,6 +128,12 @@ public struct AdaptedModel: Hashable, Sendable {
 
     /// The record's `format` field.
     public static let recordFormat = "legible-adapted-model"
+
+    /// The version of the record `legible adapt` writes (``Record/version``).
+    public static let recordVersion = 2
+    /// The record versions read: 1, made before a head named its start layer and its keep, and
+    /// 2. A record of another version is refused, named, before its model is loaded.
+    public static let recordVersions = 1...2
 
     /// The model file's bytes, read once from a ``TrustedFile``: a regular file that only root
     /// or the user can write, whose table of contents is sound and holds an LSTM network.

@@ -316,18 +316,20 @@ struct AdaptTests {
     }
 
     /// A record as `adapt` writes it, naming a model whose SHA-256 is `digest`, with a head
-    /// whose weights are `head` when given.
-    static func record(naming digest: String, head: String? = nil, kept: Bool? = nil) throws -> Data {
+    /// whose weights are `head` when given; of `version`, else of version 1 for a head with no
+    /// keep (made before the check) and the current version otherwise.
+    static func record(naming digest: String, head: String? = nil, kept: Bool? = nil, version: Int? = nil) throws -> Data {
         let learnt = head.map {
             AdaptedModel.Record.Head(
                 trainingLines: 5, heldOutLines: 1, skippedLines: 0, passes: 10, widthScale: 1, start: .model, heldOutErrorBefore: 0.5,
                 heldOutErrorAfter: 0.4, seconds: 1, weights: $0, kept: kept)
         }
-        return try JSONEncoder().encode(
-            AdaptedModel.Record(
-                modelSHA256: digest, startModelSHA256: digest, sources: [], trainingLines: 5, heldOutLines: 1, skippedLines: 0,
-                unknownCharacters: [], seed: 1, iterations: 200, heldOutErrorBefore: 0.5, heldOutErrorAfter: 0.4, seconds: 1, words: [],
-                head: learnt))
+        var record = AdaptedModel.Record(
+            modelSHA256: digest, startModelSHA256: digest, sources: [], trainingLines: 5, heldOutLines: 1, skippedLines: 0,
+            unknownCharacters: [], seed: 1, iterations: 200, heldOutErrorBefore: 0.5, heldOutErrorAfter: 0.4, seconds: 1, words: [],
+            head: learnt)
+        record.version = version ?? (head != nil && kept == nil ? 1 : AdaptedModel.recordVersion)
+        return try JSONEncoder().encode(record)
     }
 
     @Test(
@@ -348,6 +350,15 @@ struct AdaptTests {
             try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/\(name).traineddata")
             try Self.record(naming: digest, head: weights).write(to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
         }
+        // A record of a version this legible does not read; one of version 2 whose head names
+        // no keep, which every record of that version does.
+        for (name, data) in [
+            ("future", try Self.record(naming: digest, version: 3)),
+            ("keepless", try Self.record(naming: digest, head: "AAAA", version: 2)),
+        ] {
+            try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/\(name).traineddata")
+            try data.write(to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
+        }
         // A record with only some of its fields is not a record adapt wrote.
         try FileManager.default.copyItem(atPath: folder + "/eng.traineddata", toPath: folder + "/partial.traineddata")
         try Data(#"{"format": "legible-adapted-model", "modelSHA256": "\#(digest)"}"#.utf8).write(
@@ -364,6 +375,8 @@ struct AdaptTests {
             ("missing.traineddata", 66, "no such model"), ("text.traineddata", 65, "is not a Tesseract model"),
             ("eng.traineddata", 65, "has no record of its training"), ("swapped.traineddata", 65, "its SHA-256 differs"),
             ("partial.traineddata", 65, "has no record of its training"),
+            ("future.traineddata", 65, "is of version 3, which this legible does not read"),
+            ("keepless.traineddata", 65, "names no start layer or keep"),
             ("dir.traineddata", 65, "is not a regular file"), ("eng.model", 65, "must end in .traineddata"),
         ]
         for (name, status, reason) in cases {
