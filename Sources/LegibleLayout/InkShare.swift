@@ -27,7 +27,11 @@ struct InkShare {
 
     /// The stretch split where its text changed: the words unchanged at its start and at its
     /// end, at their new places, and the old and new words between.
-    func parts() -> (keptHead: [Word], oldMiddle: [Word], freshMiddle: [UTF16Span], keptTail: [Word]) {
+    typealias Parts = (keptHead: [Word], oldMiddle: [Word], freshMiddle: [UTF16Span], keptTail: [Word])
+
+    /// The stretch split where its text changed, made once for ``lacksRoom(_:)`` and
+    /// ``words(_:)`` both.
+    func parts() -> Parts {
         let texts = fresh.map { Array(newText[$0.range]) }
         var head = 0
         while head < min(old.count, fresh.count), oldTexts[head] == texts[head] { head += 1 }
@@ -40,18 +44,17 @@ struct InkShare {
         return (keptHead, Array(old[head..<(old.count - tail)]), Array(fresh[head..<(fresh.count - tail)]), keptTail)
     }
 
-    /// Whether the new words have no room where they go (``shortage(for:replacing:after:before:)``),
+    /// Whether the new words of `parts` have no room where they go (``shortage(for:replacing:after:before:)``),
     /// so that the words around them must share theirs: the edit then takes those words into
     /// its stretch (`LineEdit.editedWords`). Most keystrokes have room, and touch no word but
     /// their own.
-    func lacksRoom() -> Bool {
-        let (keptHead, oldMiddle, freshMiddle, keptTail) = parts()
-        return shortage(for: freshMiddle, replacing: oldMiddle, after: keptHead, before: keptTail) != nil
+    func lacksRoom(_ parts: Parts) -> Bool {
+        shortage(for: parts.freshMiddle, replacing: parts.oldMiddle, after: parts.keptHead, before: parts.keptTail) != nil
     }
 
-    /// The stretch's words after the edit, in reading order.
-    func words() -> [Word] {
-        let (keptHead, oldMiddle, freshMiddle, keptTail) = parts()
+    /// The stretch's words after the edit, in reading order, from its ``parts()``.
+    func words(_ parts: Parts) -> [Word] {
+        let (keptHead, oldMiddle, freshMiddle, keptTail) = parts
         if let shared = shared(freshMiddle, replacing: oldMiddle, after: keptHead, before: keptTail) {
             return Array(keptHead.dropLast(shared.head)) + shared.words + Array(keptTail.dropFirst(shared.tail))
         }

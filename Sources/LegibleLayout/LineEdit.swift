@@ -64,24 +64,42 @@ struct LineEdit {
     /// it touched, words whose text is unchanged at either end keep theirs too, and the rest
     /// share the ink of the words they replace, or the gap where they were typed.
     func editedWords(_ words: [Word]) -> (words: [Word], changed: Range<Int>) {
-        // The stretch of the line the edit touches, ends included, so that typing at a word's
-        // end extends that word.
+        let narrow = narrowStretch(words)
+        let parts = narrow.share.parts()
+        guard narrow.share.lacksRoom(parts) else { return narrow.edited(parts, by: edit.delta) }
+        // No room: only then do the words around the stretch join it. A stretch that took every
+        // corrected word in at every keystroke made typing a sentence three times as slow
+        // (bisected to 0dfe8a7; `Docs/Editing.md`, "Measured").
+        let wide = wideStretch(words)
+        return wide.edited(wide.share.parts(), by: edit.delta)
+    }
+
+    /// The span the edit touches in the line's text before it, ends included, so that typing at
+    /// a word's end extends that word; the indices of the words in it, and how many come before.
+    func touched(_ words: [Word]) -> (low: Int, high: Int, zone: [Int], before: Int) {
         let low = max(edit.range.start, line.range.start)
         let high = max(low, min(edit.range.end, line.range.end))
-        let touched = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
-        let untouchedBefore = words.prefix { $0.range.end < low }.count
-        let narrow = stretch(words, zone: touched, after: untouchedBefore, low: low, high: high)
-        guard narrow.share.lacksRoom() else { return narrow.edited(by: edit.delta) }
-        // No room: the words beside the stretch join it, back to the first word on each side
-        // that was never corrected, so that the new words share their room (`InkShare.shared`);
-        // an unchanged word there keeps its ink. Only then: a stretch that took every corrected
-        // word in at every keystroke made typing a sentence three times as slow (bisected to
-        // 0dfe8a7; `Docs/Editing.md`, "Measured").
-        var first = max(0, (touched.first ?? untouchedBefore) - 1)
+        let zone = words.indices.filter { words[$0].range.end >= low && words[$0].range.start <= high }
+        return (low, high, zone, words.prefix { $0.range.end < low }.count)
+    }
+
+    /// The stretch of the words the edit touches alone.
+    func narrowStretch(_ words: [Word]) -> Stretch {
+        let touched = touched(words)
+        return stretch(words, zone: touched.zone, after: touched.before, low: touched.low, high: touched.high)
+    }
+
+    /// The stretch with the words beside it, back to the first word on each side that was never
+    /// corrected, so that new words with no room share theirs (`InkShare.shared`); an unchanged
+    /// word there keeps its ink. Where the new words have room, it gives what the narrow
+    /// stretch gives (`LineEditTests`).
+    func wideStretch(_ words: [Word]) -> Stretch {
+        let touched = touched(words)
+        var first = max(0, (touched.zone.first ?? touched.before) - 1)
         while first > 0, words[first].corrected == true { first -= 1 }
-        var last = min(words.count - 1, (touched.last ?? untouchedBefore - 1) + 1)
+        var last = min(words.count - 1, (touched.zone.last ?? touched.before - 1) + 1)
         while last >= 0, last < words.count - 1, words[last].corrected == true { last += 1 }
-        return stretch(words, zone: first <= last ? Array(first...last) : [], after: first, low: low, high: high).edited(by: edit.delta)
+        return stretch(words, zone: first <= last ? Array(first...last) : [], after: first, low: touched.low, high: touched.high)
     }
 
     /// The words an edit touched, with those before and after them.
@@ -92,10 +110,11 @@ struct LineEdit {
         var before: ArraySlice<Word>
         var after: ArraySlice<Word>
 
-        /// The line's words after the edit, and the indices of those shared out again; the
-        /// words after the stretch moved by `delta` UTF-16 code units.
-        func edited(by delta: Int) -> (words: [Word], changed: Range<Int>) {
-            let middle = share.words()
+        /// The line's words after the edit, from the stretch's `parts` (``InkShare/parts()``),
+        /// and the indices of those shared out again; the words after the stretch moved by
+        /// `delta` UTF-16 code units.
+        func edited(_ parts: InkShare.Parts, by delta: Int) -> (words: [Word], changed: Range<Int>) {
+            let middle = share.words(parts)
             return (Array(before) + middle + after.map { $0.shifted(by: delta) }, before.count..<before.count + middle.count)
         }
     }
