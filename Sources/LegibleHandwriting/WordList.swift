@@ -38,14 +38,15 @@ public struct WordList: Sendable {
     /// Whether the letters leading to `node` make a whole word.
     public func isWord(_ node: Int32) -> Bool { ends[Int(node)] }
 
-    /// Whether `word`, lower-cased, is in the list.
+    /// Whether `word`, lower-cased as the list's words were (``lowered(_:)``), is in the list.
     public func contains(_ word: String) -> Bool {
+        guard let lowered = Self.lowered(word) else { return false }
         var node = Self.root
-        for scalar in word.lowercased().unicodeScalars {
-            guard let next = child(of: node, scalar.value) else { return false }
+        for value in lowered {
+            guard let next = child(of: node, value) else { return false }
             node = next
         }
-        return node != Self.root && isWord(node)
+        return isWord(node)
     }
 
     /// The list with `words` added, lower-cased, under the rule of ``init(words:)``: the words
