@@ -1,4 +1,5 @@
 import Foundation
+import LegibleSystem
 
 /// A benchmark's results as data (`Docs/Architecture.md`, "Measures"): each measure a row,
 /// written with the commit, the machine and the command to `Bench/results/BENCH.json`, which a
@@ -40,11 +41,11 @@ enum BenchResults {
         let file = File(
             bench: bench, command: (["legible-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), commit: commit(root),
             date: ISO8601DateFormatter().string(from: Date()), machine: machine(), rows: rows)
-        let folder = root.appendingPathComponent("Bench/results")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = root.appendingPathComponent("Bench/results").path
+        try OutputFolder.make(folder, naming: "results folder")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(file).write(to: folder.appendingPathComponent(bench + ".json"), options: .atomic)
+        try AtomicFile.write(try encoder.encode(file), to: folder + "/" + bench + ".json")
         print("results: Bench/results/\(bench).json")
     }
 

@@ -4,6 +4,7 @@ import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
 import LegibleLearning
+import LegibleSystem
 
 /// One truth line to learn a hand head from, with the page it is on.
 struct HandTrainingLine {
@@ -44,7 +45,7 @@ func learnHandHead(_ corpus: String, output: String) throws {
             HeadTraining.errorRate(start, heldOut, symbols: classes.symbols),
             HeadTraining.errorRate(head, heldOut, symbols: classes.symbols),
             Date().timeIntervalSince(clock)))
-    try Data(head.bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+    try AtomicFile.write(Data(head.bytes), to: output)
     print("wrote \(output) (\(head.bytes.count) bytes)")
 }
 

@@ -66,7 +66,13 @@ func writeNetworkModel(_ weights: String, output: String) throws {
     let files = HandwritingModel.Files(
         folder: HandwritingModel.Files.defaultFolder(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
     )
-    guard let network = NetworkWeights(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: weights)))) else {
+    // The weights are only read: an output over them is refused before anything is written.
+    if let overlap = FileIdentity.firstOverlap(outputs: [output], inputs: [weights]) {
+        FileHandle.standardError.write(
+            Data("legible-learn: \(overlap.output) is the weights file \(overlap.input): name another output\n".utf8))
+        exit(64)
+    }
+    guard let network = NetworkWeights(bytes: Array(try InputFile.read(weights, what: "a network file"))) else {
         FileHandle.standardError.write(Data("legible-learn: \(weights): is not a network file\n".utf8))
         exit(65)
     }
@@ -83,7 +89,7 @@ func writeModel(start: [UInt8], weights: NetworkWeights, to output: String) thro
             Data("legible-learn: the weights name \(name), which the model has no tensor of that size for\n".utf8))
         exit(65)
     }
-    try Data(model).write(to: URL(fileURLWithPath: output), options: .atomic)
+    try AtomicFile.write(Data(model), to: output)
 }
 
 /// Every truth line of `corpus`'s real sets that the page script spells, cut as `ingest` reads

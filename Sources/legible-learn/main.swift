@@ -9,8 +9,9 @@ import Foundation
 //                                             the whole network fine-tuned on every French hand (tried, not shipped)
 //   legible-learn network-model WEIGHTS OUT   the model a network run's best weights make
 //
-// Exit 0 when written; 64 for a usage error; 65 for a corpus with nothing to learn or weights
-// that are not a network; 1 for any other failure, in one line.
+// Exit 0 when written; 64 for a usage error or an output over the weights read; 65 for a corpus
+// with nothing to learn or weights that are not a network; 1 for any other failure, in one
+// line. Outputs are written whole or not at all (`AtomicFile`).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
