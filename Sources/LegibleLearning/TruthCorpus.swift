@@ -35,31 +35,44 @@ public enum TruthCorpus {
         return (try ImageFile.greyImage(data: data, path: imagePath), truth)
     }
 
+    /// Calls `body` with each page of `corpus`'s set `set` whose truth fits its image: its
+    /// ALTO path, its image in grey and its truth. A page whose truth does not fit its image (a
+    /// scan turned after it was transcribed) is left out and named to `tell`: a library prints
+    /// nothing of its own.
+    public static func forEachPage(
+        of set: String, in corpus: String, tell: (String) -> Void, _ body: (String, GreyImage, PageLayout) throws -> Void
+    ) throws {
+        for page in pages(in: corpus + "/" + set) {
+            let image: GreyImage, truth: PageLayout
+            do { (image, truth) = try Self.page(page.image, page.alto) } catch {
+                tell("\(set): \(page.alto) left out: \(error)")
+                continue
+            }
+            try body(page.alto, image, truth)
+        }
+    }
+
     /// Calls `body` with each truth line of `corpus`'s sets at least 8 pixels each way: its
     /// page's name (`SET/PAGE.xml`) and image, the line, its text as `classes`' positions (nil
     /// when the page script does not spell it), and one of the widths pages are read at
-    /// (``HandwritingModel/widthScales``), drawn by a fixed seed line by line. A page whose
-    /// truth does not fit its image is left out and named on stdout.
+    /// (``HandwritingModel/widthScales``), drawn by a fixed seed line by line. Pages are those
+    /// of ``forEachPage(of:in:tell:_:)``; `tell` also hears each set read.
     public static func forEachLine(
-        _ corpus: String, classes: ReadingClasses, _ body: (String, GreyImage, Line, [Int]?, Double) throws -> Void
+        _ corpus: String, classes: ReadingClasses, tell: (String) -> Void,
+        _ body: (String, GreyImage, Line, [Int]?, Double) throws -> Void
     ) throws {
         var drawn = 0
         for set in sets(in: corpus) {
-            for page in pages(in: corpus + "/" + set) {
-                let image: GreyImage, truth: PageLayout
-                do { (image, truth) = try Self.page(page.image, page.alto) } catch {
-                    print("\(set): \(page.alto) left out: \(error)")
-                    continue
-                }
+            try forEachPage(of: set, in: corpus, tell: tell) { alto, image, truth in
                 for line in truth.lines where line.box.width >= 8 && line.box.height >= 8 {
                     let labels = HeadTraining.labels(truth.text(of: line.range), classes: classes)
                     if labels != nil { drawn += 1 }
                     let scale = HandwritingModel.widthScales[
                         Int(StableHash.finalise(UInt64(drawn)) % UInt64(HandwritingModel.widthScales.count))]
-                    try body(set + "/" + page.alto, image, line, labels, scale)
+                    try body(set + "/" + alto, image, line, labels, scale)
                 }
             }
-            print("\(set): read so far")
+            tell("\(set): read so far")
         }
     }
 

@@ -44,12 +44,8 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: 
     let widths = HandwritingModel.widthScales.map { "×\($0)" }.joined(separator: ", ")
     print("handwriting reader: PP-OCRv6 small, each page at one of \(widths), \(latin ? "Latin classes only" : "every class")")
     for set in TruthCorpus.sets(in: corpus) {
-        let pages = TruthCorpus.pages(in: corpus + "/" + set).compactMap { page -> (GreyImage, PageLayout)? in
-            do { return try TruthCorpus.page(page.image, page.alto) } catch {
-                print("\(set): \(page.alto) left out: \(error)")
-                return nil
-            }
-        }
+        var pages: [(GreyImage, PageLayout)] = []
+        try TruthCorpus.forEachPage(of: set, in: corpus, tell: { print($0) }) { _, image, truth in pages.append((image, truth)) }
         let truthWords = pages.flatMap { page in page.1.lines.flatMap { page.1.text(of: $0.range).split(separator: " ").map(String.init) } }
         guard !truthWords.isEmpty else { continue }
         let (language, list) = languages.max { a, b in truthWords.count { a.1.contains($0) } < truthWords.count { b.1.contains($0) } }!

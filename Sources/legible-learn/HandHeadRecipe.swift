@@ -54,7 +54,7 @@ func learnHandHead(_ corpus: String, output: String) throws {
 func handTrainingLines(_ corpus: String, model: HandwritingModel, classes: ReadingClasses) throws -> ([HandTrainingLine], Int) {
     var lines: [HandTrainingLine] = []
     var skipped = 0
-    try TruthCorpus.forEachLine(corpus, classes: classes) { page, image, line, labels, scale in
+    try TruthCorpus.forEachLine(corpus, classes: classes, tell: { print($0) }) { page, image, line, labels, scale in
         guard let labels else {
             skipped += 1
             return

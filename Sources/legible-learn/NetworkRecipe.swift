@@ -97,7 +97,7 @@ func writeModel(start: [UInt8], weights: NetworkWeights, to output: String) thro
 /// page each is on.
 func networkTrainingLines(_ corpus: String, classes: ReadingClasses) throws -> ([NetworkTrainer.Line], [String]) {
     var (lines, pagesOf) = ([NetworkTrainer.Line](), [String]())
-    try TruthCorpus.forEachLine(corpus, classes: classes) { page, image, line, labels, drawnScale in
+    try TruthCorpus.forEachLine(corpus, classes: classes, tell: { print($0) }) { page, image, line, labels, drawnScale in
         guard let labels, labels.count <= 1000 else { return }
         let crop = HandwritingModel.lineCrop(of: image, box: line.box)
         // A tensor holds floats: some 10,000 lines at up to 3,200 pixels took the recipe past
