@@ -15,6 +15,8 @@ enum NotebookAudio {
         let names = try NotebookSpeech.audioNames(documents)
         let scripts = NotebookSpeech.pieces(of: notebook.pages).map { TimingMap.script($0).text }
         var audio: [PageAudio?] = []
+        // Made, and a killed run's temporaries swept, once: not a listing of the folder per page.
+        var prepared = false
         for (index, name) in names.enumerated() {
             let map = try checkedMap(folder: folder, name: name, spoken: scripts[index], length: notebook.pages[index].length)
             guard let file = map.audio else {
@@ -23,7 +25,8 @@ enum NotebookAudio {
             }
             let target = output + "/audio/" + file
             if FileIdentity.firstOverlap(outputs: [target], inputs: [folder + "/" + file]) == nil {
-                try OutputFolder.prepare(output + "/audio")
+                if !prepared { try OutputFolder.prepare(output + "/audio") }
+                prepared = true
                 try staging.stage(AtomicFile.Output(path: target, bytes: try InputFile.read(folder + "/" + file, what: "an audio file")))
             }
             let words = map.words.map { PageAudio.Word(range: $0.range.map { $0[0]..<$0[1] }, start: $0.start, end: $0.end) }

@@ -30,7 +30,8 @@ enum ScanPlacement {
             let name = uniqueName(for: scan, fileExtension: fileExtension, digest: scan.sha256, taken: copied)
             sources.append("images/" + percentEncoded(name))
             guard copied[name] == nil else { continue }
-            if copied.isEmpty { try OutputFolder.prepare(output + "/images") }
+            // HTMLExport has swept the folder's stale temporaries already.
+            if copied.isEmpty { try OutputFolder.make(output + "/images", naming: "output folder") }
             copied[name] = scan.sha256
             try copy(bytes, of: scan, to: "\(output)/images/\(name)", staging: staging)
         }
