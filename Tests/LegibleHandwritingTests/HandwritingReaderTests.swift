@@ -17,17 +17,23 @@ struct HandwritingReaderTests {
     /// The reader, or nil with a printed reason where `Tools/install-dependencies` has not put
     /// its files (a failure under `LEGIBLE_REQUIRE_REAL_PARTS=1`).
     static func model(features: Bool = false) throws -> HandwritingModel? {
+        guard modelInstalled() else { return nil }
+        return try HandwritingModel(files: HandwritingModel.Files(folder: folder), features: features)
+    }
+
+    /// Whether the reader's files are installed; when not, the test is skipped with a printed
+    /// reason, or fails under `LEGIBLE_REQUIRE_REAL_PARTS=1` (CI).
+    static func modelInstalled() -> Bool {
         let files = HandwritingModel.Files(folder: folder)
-        let present = FileManager.default.fileExists(atPath: files.model) && FileManager.default.fileExists(atPath: files.library)
-        guard present else {
+        guard FileManager.default.fileExists(atPath: files.model) && FileManager.default.fileExists(atPath: files.library) else {
             if ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_REAL_PARTS"] == "1" {
                 Issue.record("the handwriting reader's files are missing from \(folder): run Tools/install-dependencies")
             } else {
                 print("skipped: the handwriting reader's files are not in \(folder) (Tools/install-dependencies)")
             }
-            return nil
+            return false
         }
-        return try HandwritingModel(files: files, features: features)
+        return true
     }
 
     /// The lines of `image` under the boxes `lines` (text, box) as the reader reads them; their

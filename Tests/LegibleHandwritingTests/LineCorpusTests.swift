@@ -10,7 +10,9 @@ import Testing
 struct LineCorpusTests {
     @Test("every seed and past crash input of the line harness is read by the model within its checks")
     func readings() throws {
-        guard try HandwritingReaderTests.model() != nil, let reader = FuzzTarget.lineReader else { return }
+        guard HandwritingReaderTests.modelInstalled() else { return }
+        // Installed but not loaded is a failure, not a skip.
+        let reader = try #require(FuzzTarget.lineReader, "the line harness could not load the installed model")
         let inputs = ["Corpus", "Crashes"].flatMap { kind -> [URL] in
             let folder = Repository.root.appendingPathComponent("Fuzz/\(kind)/line")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
