@@ -14,9 +14,8 @@ import LegibleSystem
 /// them best are written into that model, saved as the ONNX model `OUT`. Stopped at `--steps`
 /// rather than by the clock, it is seeded as `adapt`'s trainer is (`NetworkTrainerTests`).
 func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
-    func option(_ name: String, _ fallback: Double) -> Double {
-        options.firstIndex(of: name).flatMap { options.indices.contains($0 + 1) ? Double(options[$0 + 1]) : nil } ?? fallback
-    }
+    let given = networkOptions(options)
+    func option(_ name: String, _ fallback: Double) -> Double { given[name] ?? fallback }
     let files = HandwritingModel.Files(
         folder: HandwritingModel.Files.defaultFolder(executable: CommandLine.arguments[0], environment: ProcessInfo.processInfo.environment)
     )
@@ -57,6 +56,35 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
     }
     try writeModel(start: start, weights: result.weights, to: output)
     print(String(format: "kept-aside greedy CER %.4f → %.4f after %d steps; wrote %@", result.before, result.after, result.steps, output))
+}
+
+/// The options of `network`, each a name and a number in its range: `--minutes` (0, 10,000],
+/// `--steps` a whole number 1…10⁸, `--rate` (0, 1], `--pull` [0, 1]. Anything else (an unknown
+/// name, a missing, unparsable, infinite or out-of-range number) is one line on stderr and exit
+/// 64, before anything is loaded: a step count past Int's range once trapped the conversion.
+func networkOptions(_ options: [String]) -> [String: Double] {
+    let ranges: [String: (range: ClosedRange<Double>, said: String)] = [
+        "--minutes": (Double.leastNonzeroMagnitude...10_000, "above 0, at most 10000"),
+        "--steps": (1...100_000_000, "from 1 to 100000000"),
+        "--rate": (Double.leastNonzeroMagnitude...1, "above 0, at most 1"), "--pull": (0...1, "from 0 to 1"),
+    ]
+    func refuse(_ reason: String) -> Never {
+        FileHandle.standardError.write(Data("legible-learn: network: \(reason)\n".utf8))
+        exit(64)
+    }
+    var values: [String: Double] = [:]
+    var index = 0
+    while index < options.count {
+        let name = options[index]
+        guard let (range, said) = ranges[name] else { refuse("unknown option \(name.debugDescription)") }
+        guard index + 1 < options.count, let value = Double(options[index + 1]), range.contains(value) else {
+            refuse("\(name) takes a number \(said)")
+        }
+        guard name != "--steps" || value == value.rounded() else { refuse("--steps takes a whole number") }
+        values[name] = value
+        index += 2
+    }
+    return values
 }
 
 /// `legible-learn network-model WEIGHTS OUT`: the model `network` would write from a
