@@ -17,6 +17,10 @@ public enum Repository {
     }
     /// Whether the real corpus is on this machine.
     public static var hasRealCorpus: Bool { FileManager.default.fileExists(atPath: realCorpus.path) }
+    /// Whether the run says, with `LEGIBLE_REAL_CORPUS=none`, that this machine has no real
+    /// corpus: only then may `LEGIBLE_REQUIRE_REAL_PARTS=1` run without it (`.ci/run` says so,
+    /// in one printed line, on a machine without the workplace's copy).
+    public static var realCorpusDeclaredAbsent: Bool { ProcessInfo.processInfo.environment["LEGIBLE_REAL_CORPUS"] == "none" }
     /// Why a test that reads the real corpus is skipped, printed by the test runner.
     public static let realCorpusAbsent: Comment =
         "no real corpus on this machine; set $LEGIBLE_REAL_CORPUS to its folder (Docs/Architecture.md, \"Real corpus\")"
