@@ -210,7 +210,7 @@ let package = Package(
             dependencies: [
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleImage", "LegibleOCR",
                 "LegibleEvaluation", "LegibleReading", "LegibleATSPI", "LegibleBatch", "LegibleAlignment", "LegibleHandwriting",
-                "LegibleImport", "LegibleLearning", "LegibleSystem",
+                "LegibleImport", "LegibleLearning", "LegibleRecognition", "LegibleSystem",
             ]),
 
         // Test support comes first: the fuzzing harnesses replay with it.

@@ -17,7 +17,7 @@ func atspiBenchmark() throws {
     func perCall(_ name: String, _ body: (Int) -> Void) {
         let start = Date()
         for index in 0..<100_000 { body(index % count) }
-        print(String(format: "in process, %@: %.2f µs a call (100,000 calls)", name, Date().timeIntervalSince(start) * 10))
+        BenchResults.record("a call, in process", on: name, Date().timeIntervalSince(start) * 10, "µs", decimals: 2)
     }
     perCall("line at offset (text and bounds)") { offset in
         let (lower, upper) = tree.unit(page, at: offset, .line, edge: 0, shift: 0)
@@ -33,5 +33,21 @@ func atspiBenchmark() throws {
         ["/usr/bin/setsid", "-w", "/bin/sh", "-c", command, "sh", root.path + "/Tools/atspi-bench", legibleExecutable] + fixtures,
         environment: ["OUT": out, "XDG_RUNTIME_DIR": runtime])
     let lines = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{") }
-    print("through the bus (Tools/atspi-bench): " + (lines.last.map(String.init) ?? "no figures (are dbus and python3-pyatspi installed?)"))
+    guard let figures = lines.last else {
+        print("through the bus: no figures (are dbus and python3-pyatspi installed?)")
+        return
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(figures.utf8)) as? [String: Any] else { return }
+    BenchResults.table = "latency"
+    for (call, timing) in (object["latency"] as? [String: [String: Double]] ?? [:]).sorted(by: { $0.key < $1.key }) {
+        BenchResults.record("median of 10,000", on: call, timing["median_us"] ?? .nan, "µs")
+        BenchResults.record("99th percentile", on: call, timing["p99_us"] ?? .nan, "µs")
+    }
+    BenchResults.table = "server"
+    for pages in [3, 300] {
+        let subject = "\(pages) pages"
+        BenchResults.record(
+            "start-up to ready, median of 3", on: subject, object["startup_s_\(pages)"] as? Double ?? .nan, "s", decimals: 3)
+        BenchResults.record("resident after every region read", on: subject, (object["rss_kib_\(pages)"] as? Double ?? .nan) / 1024, "MB")
+    }
 }

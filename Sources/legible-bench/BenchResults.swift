@@ -1,21 +1,25 @@
 import Foundation
 import LegibleSystem
 
-/// A benchmark's results as data (`Docs/Architecture.md`, "Measures"): each measure a row,
+/// A benchmark's results as data (`Docs/Benchmarks.md`): each measure a row,
 /// written with the commit, the machine and the command to `Bench/results/BENCH.json`, which a
 /// rerun replaces and git keeps the history of. Docs quote these files, and a repository test
 /// holds their tables to them.
 enum BenchResults {
-    /// One measure: what was measured, on what, its value and unit.
+    /// One measure: what was measured, on what, its value and unit, and the table it is in.
     struct Row: Codable, Equatable {
+        /// The table of the docs the row belongs to, one of the benchmark's, such as "read-all".
+        var table: String
         /// What was measured, such as "typed character".
         var measure: String
         /// What it was measured on, such as "page of 100 lines".
         var subject: String
-        /// The value, in `unit`.
+        /// The value, in `unit`, rounded to `decimals`.
         var value: Double
-        /// Its unit, such as "µs" or "ms".
+        /// Its unit, such as "µs" or "ms"; empty for a count or a ratio.
         var unit: String
+        /// The decimals it is quoted with, in the docs' tables as here.
+        var decimals: Int
     }
 
     /// The file's content.
@@ -29,10 +33,24 @@ enum BenchResults {
     }
 
     nonisolated(unsafe) static var rows: [Row] = []
+    /// The table the rows recorded next belong to.
+    nonisolated(unsafe) static var table = "main"
 
-    /// Records a measure of this run.
-    static func record(_ measure: String, on subject: String, _ value: Double, _ unit: String) {
-        rows.append(Row(measure: measure, subject: subject, value: value, unit: unit))
+    /// Records a measure of this run, rounded to `decimals`, and prints it as one line.
+    static func record(_ measure: String, on subject: String, _ value: Double, _ unit: String = "", decimals: Int = 1) {
+        let scale = pow(10, Double(decimals))
+        let row = Row(
+            table: table, measure: measure, subject: subject, value: (value * scale).rounded() / scale, unit: unit, decimals: decimals)
+        rows.append(row)
+        let quoted = String(format: "%.*f", decimals, row.value) + (unit.isEmpty ? "" : " " + unit)
+        print("\(subject) · \(measure): \(quoted)")
+        fflush(nil)
+    }
+
+    /// `subject`, marked with its exit status when its run failed, so that a failed run's
+    /// figures are never quoted as a measure.
+    static func subject(_ subject: String, status: Int32) -> String {
+        status == 0 ? subject : subject + " (exit \(status))"
     }
 
     /// Writes this run's rows, when there are any, to `Bench/results/BENCH.json` under `root`.

@@ -33,11 +33,10 @@ func clusterBenchmark() throws {
             measure([legibleExecutable, "ingest"] + images + ["-o", "\(work)/single-\(copies)-\(run)", "--jobs", "\(cores)", "-q"]).seconds
         }.sorted()[1]
         let reference = Double(images.count) / single
-        print(
-            String(
-                format: "\n%d pages: one legible ingest --jobs %d: %.2f s, %.2f pages/s (median of 3)", images.count, cores, single,
-                reference))
-        print("array (tasks × CPUs)  submit→last page s  pages/s  vs one run | busy s  pages/s  vs one run | first start s  engine+list s")
+        BenchResults.table = "arrays"
+        let batch = "\(images.count) pages"
+        BenchResults.record("submit to last page", on: batch + ", one legible ingest --jobs \(cores)", single, "s", decimals: 2)
+        BenchResults.record("pages a second", on: batch + ", one legible ingest --jobs \(cores)", reference, decimals: 2)
         for (tasks, cpus) in [(1, cores), (2, max(1, cores / 2)), (4, 1)] {
             let runs = try (0..<3).map { run in
                 try arrayRun(tasks: tasks, cpus: cpus, list: list, output: "\(work)/array-\(copies)-\(tasks)-\(run)", cluster: cluster)
@@ -45,13 +44,15 @@ func clusterBenchmark() throws {
             let median = runs.sorted { $0.makespan < $1.makespan }[1]
             let wall = Double(images.count) / median.makespan
             let busy = Double(images.count) / median.busy
-            print(
-                String(
-                    format:
-                        "%d × %d                 %6.2f              %5.2f    %5.1f %%   | %5.2f   %5.2f    %5.1f %%   | %5.2f          %5.2f",
-                    tasks,
-                    cpus, median.makespan, wall, 100 * wall / reference, median.busy, busy, 100 * busy / reference, median.scheduling,
-                    median.firstPageOverhead))
+            let subject = batch + ", array of \(tasks) tasks × \(cpus) CPUs"
+            BenchResults.record("submit to last page", on: subject, median.makespan, "s", decimals: 2)
+            BenchResults.record("pages a second", on: subject, wall, decimals: 2)
+            BenchResults.record("against one run", on: subject, 100 * wall / reference, "%")
+            BenchResults.record("busy", on: subject, median.busy, "s", decimals: 2)
+            BenchResults.record("busy pages a second", on: subject, busy, decimals: 2)
+            BenchResults.record("busy, against one run", on: subject, 100 * busy / reference, "%")
+            BenchResults.record("first start", on: subject, median.scheduling, "s", decimals: 2)
+            BenchResults.record("engine and list", on: subject, median.firstPageOverhead, "s", decimals: 2)
             if tasks == 1, copies == 8 { try projection(median, cores: cores, images: images, output: "\(work)/single-\(copies)-0") }
         }
     }
@@ -61,7 +62,8 @@ func clusterBenchmark() throws {
         (try? Recogniser(options: OCROptions()))?.finishLoading()
         return Date().timeIntervalSince(start)
     }.sorted()[2]
-    print(String(format: "engine load (Recogniser with eng, in process): %.3f s (median of 5)", engine))
+    BenchResults.table = "engine"
+    BenchResults.record("load, median of 5", on: "Recogniser with eng, in process", engine, "s", decimals: 3)
 }
 
 /// `Scans/*.png`, or `copies` links to each under distinct names, so a batch is `copies` times
@@ -146,16 +148,15 @@ func projection(_ run: ArrayRun, cores: Int, images: [String], output: String) t
         (try FileManager.default.contentsOfDirectory(atPath: output)).filter { $0.hasSuffix(".json") }.reduce(0.0) {
             $0 + Double(fileSize(output + "/" + $1))
         } / Double(images.count)
-    print(
-        String(
-            format:
-                "projection: 10⁶ pages × %.3f worker-s/page ÷ (100 nodes × 32 workers) + %.2f s per task = %.2f h (%.0f pages/s), if one worker per core scales as on %d cores and pages cost what Scans/ pages cost",
-            run.secondsPerPage, perTask, hours, rate, cores))
-    print(
-        String(
-            format:
-                "            the shared file system must then serve %.0f MB/s of images (%.0f KB/page) and take %.0f MB/s of documents (%.0f KB/page)",
-            rate * read / 1e6, read / 1e3, rate * written / 1e6, written / 1e3))
+    // If one worker per core scales as on this machine's cores and pages cost what Scans/ pages cost.
+    BenchResults.table = "projection"
+    let subject = "10⁶ pages on 100 nodes × 32 workers"
+    BenchResults.record("worker seconds a page", on: subject, run.secondsPerPage, "s", decimals: 3)
+    BenchResults.record("per task", on: subject, perTask, "s", decimals: 2)
+    BenchResults.record("wall", on: subject, hours, "h", decimals: 2)
+    BenchResults.record("pages a second", on: subject, rate, decimals: 0)
+    BenchResults.record("images served", on: subject, rate * read / 1e6, "MB/s", decimals: 0)
+    BenchResults.record("documents taken", on: subject, rate * written / 1e6, "MB/s", decimals: 0)
 }
 
 struct BenchFailure: Error, CustomStringConvertible {

@@ -13,11 +13,11 @@ func documentBenchmark() throws {
         try writeLargeDocument(to: path, lines: lines, singleDigits: singleDigits)
         let bytes = fileSize(path)
         let run = measure([legibleExecutable, "text", path])
-        let row: [String: Any] = [
-            "document": name, "bytes": bytes, "seconds": (run.seconds * 100).rounded() / 100, "peakMB": run.peakMB.rounded(),
-            "timesSize": (run.peakMB * 1_048_576 / Double(bytes) * 10).rounded() / 10, "status": Int(run.status),
-        ]
-        print(String(decoding: try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]), as: UTF8.self))
+        let subject = BenchResults.subject("\(name), \(grouped(lines)) lines", status: run.status)
+        BenchResults.record("document", on: subject, Double(bytes) / 1_048_576, "MiB")
+        BenchResults.record("legible text, wall", on: subject, run.seconds, "s", decimals: 2)
+        BenchResults.record("peak", on: subject, run.peakMB, "MB", decimals: 0)
+        BenchResults.record("peak against the document", on: subject, run.peakMB * 1_048_576 / Double(bytes), "×")
     }
 }
 

@@ -12,7 +12,10 @@ import LegibleTextInput
 /// end, as saving does. Rounds go over the three pages in turn, twenty times, and the best
 /// round of each counts, so that the machine's slow moments fall on every page alike.
 func editingBenchmark(alignment: Bool = true) {
-    if alignment { alignmentBenchmark() }
+    if alignment {
+        BenchResults.table = "alignment"
+        alignmentBenchmark()
+    }
     let pages: [(layout: PageLayout, page: ScannedPage, caret: Int)] = [100, 500, 2_000].map { lines in
         let (layout, _) = syntheticLayout(units: lines * 45)
         let page = ScannedPage(layout: layout)
@@ -26,21 +29,16 @@ func editingBenchmark(alignment: Bool = true) {
             best[slot].keepBest(of: typingRound(on: page, at: caret, drawing: round % 2 == 1))
         }
     }
+    BenchResults.table = "typing"
     for (slot, (layout, page, _)) in pages.enumerated() {
         let saving = Date()
         let same = page.layout.text == layout.text
         let saveTime = Date().timeIntervalSince(saving)
-        print(
-            String(
-                format:
-                    "page of %d lines (%d UTF-16 units): %.1f µs per typed character, %.1f µs per backspace, %.1f µs per character with its caret rect; the document built in %.2f ms; the text is back: %@",
-                page.lineCount, page.length, best[slot].typing * 1e6, best[slot].deleting * 1e6, best[slot].drawing * 1e6, saveTime * 1e3,
-                same ? "yes" : "no"))
-        let subject = "page of \(page.lineCount) lines"
-        BenchResults.record("typed character", on: subject, (best[slot].typing * 1e7).rounded() / 10, "µs")
-        BenchResults.record("backspace", on: subject, (best[slot].deleting * 1e7).rounded() / 10, "µs")
-        BenchResults.record("typed character with its caret rect", on: subject, (best[slot].drawing * 1e7).rounded() / 10, "µs")
-        BenchResults.record("document built", on: subject, (saveTime * 1e5).rounded() / 100, "ms")
+        let subject = "\(page.lineCount) lines, \(grouped(page.length)) UTF-16 units" + (same ? "" : " (text not restored)")
+        BenchResults.record("per typed character", on: subject, best[slot].typing * 1e6, "µs")
+        BenchResults.record("per backspace", on: subject, best[slot].deleting * 1e6, "µs")
+        BenchResults.record("typed, with the caret's rect asked after each", on: subject, best[slot].drawing * 1e6, "µs")
+        BenchResults.record("the page document built once", on: subject, saveTime * 1e3, "ms", decimals: 2)
     }
 }
 
@@ -129,10 +127,18 @@ func timeAlignment(_ what: String, _ layout: PageLayout, _ align: () throws -> T
         }
         best = min(best, Date().timeIntervalSince(start))
     }
-    print(
-        String(
-            format: "aligning and applying %@ a %d-line page (%d UTF-16 units): %.1f ms", what, lines, layout.text.utf16.count,
-            best * 1000))
+    BenchResults.record(
+        "aligned and applied, best of five", on: "\(what) a \(lines)-line page of \(grouped(layout.text.utf16.count)) UTF-16 units",
+        best * 1000, "ms")
+}
+
+/// `n` with its thousands grouped by commas, as the docs write figures: 89999 is "89,999".
+func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    let groups = stride(from: digits.count, to: 0, by: -3).map { end in
+        String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
+    }
+    return (n < 0 ? "-" : "") + groups.reversed().joined(separator: ",")
 }
 
 extension String {

@@ -31,12 +31,12 @@ func gestureBenchmark() throws {
         }
         costs[count] = runs.sorted()[runs.count / 2]
         coldCosts[count] = coldRuns.sorted()[coldRuns.count / 2]
-        print(
-            String(
-                format: "%3d pages: %.1f µs a gesture, first pass %.1f µs (medians of 7 runs of %d gestures)", count, costs[count]!,
-                coldCosts[count]!, gestures.count))
+        let subject = "\(count) pages, medians of 7 runs of \(grouped(gestures.count)) gestures"
+        BenchResults.record("a gesture", on: subject, costs[count]!, "µs")
+        BenchResults.record("a gesture, first pass", on: subject, coldCosts[count]!, "µs")
     }
-    print(String(format: "300 pages against 3: %.2f× (first pass %.2f×)", costs[300]! / costs[3]!, coldCosts[300]! / coldCosts[3]!))
+    BenchResults.record("a gesture", on: "300 pages against 3", costs[300]! / costs[3]!, "×", decimals: 2)
+    BenchResults.record("a gesture, first pass", on: "300 pages against 3", coldCosts[300]! / coldCosts[3]!, "×", decimals: 2)
 }
 
 /// 10,000 gestures of every kind except read-all (whose cost grows with what it reads), from a

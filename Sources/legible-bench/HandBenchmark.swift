@@ -73,15 +73,17 @@ func handBenchmark(_ corpus: String, latin: Bool, tune: Bool, hand: Bool, head: 
         print(
             "\(set): \(pages.map(\.1.lines.count).reduce(0, +)) lines, word list \(language)\(model === french && hand ? ", the French hand head" : "")"
         )
+        BenchResults.table = "line CER"
         for (decoder, result) in zip(decoders, results) {
-            print(String(format: "  %@: line CER %.3f", decoder.name, Double(result.errors) / Double(max(characters, 1))))
+            BenchResults.record(decoder.name, on: set, Double(result.errors) / Double(max(characters, 1)), decimals: 3)
             if !tune { print(result.table.report) }
         }
-        if !tune { printLineTime(pages, model: model, classes: allowed, words: vocabulary) }
+        if !tune { recordLineTime(pages, set: set, model: model, classes: allowed, words: vocabulary) }
     }
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
-    print(String(format: "peak memory: %.0f MB", Double(usage.ru_maxrss) / 1024))
+    BenchResults.table = "memory"
+    BenchResults.record("peak", on: "the whole run", Double(usage.ru_maxrss) / 1024, "MB", decimals: 0)
 }
 
 /// The French hand head in the model's folder, or the head in the file at `path`.
@@ -120,8 +122,10 @@ func wordConfidences(_ reading: LineReading) -> [(word: String, confidence: Doub
     HandwritingLineReader.words(reading, within: reading.crop).map { ($0.text, $0.confidence ?? 0) }
 }
 
-/// Prints the seconds a line of `pages` takes as `ingest` reads it (``HandwritingModel/read``).
-func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary) {
+/// Records the seconds a line of `pages` takes as `ingest` reads it (``HandwritingModel/read``).
+func recordLineTime(
+    _ pages: [(GreyImage, PageLayout)], set: String, model: HandwritingModel, classes: ReadingClasses?, words: CTCDecoding.Vocabulary
+) {
     var (lines, seconds) = (0, 0.0)
     for (image, truth) in pages {
         let start = Date()
@@ -129,7 +133,7 @@ func printLineTime(_ pages: [(GreyImage, PageLayout)], model: HandwritingModel, 
         seconds += Date().timeIntervalSince(start)
         lines += truth.lines.count
     }
-    print(String(format: "  %.3f s a line (read and decoded with words)", seconds / Double(max(lines, 1))))
+    BenchResults.record("a line, read and decoded with words", on: set, seconds / Double(max(lines, 1)), "s", decimals: 3)
 }
 
 /// Every truth line of one page with the model's output at both widths.

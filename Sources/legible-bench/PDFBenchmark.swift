@@ -14,10 +14,11 @@ func pdfBenchmark() throws {
             $0 + fileSize(scans + "/" + (($1 as NSString).lastPathComponent as NSString).deletingPathExtension + ".png")
         }
         let pdfBytes = fileSize(output)
-        print(
-            String(
-                format: "legible pdf, %@: %.3f s wall, %.0f MB peak (status %d); %d bytes for %d bytes of scans (%.3f×)", label,
-                run.seconds,
-                run.peakMB, run.status, pdfBytes, scanBytes, Double(pdfBytes) / Double(max(1, scanBytes))))
+        let subject = BenchResults.subject("legible pdf, \(label)", status: run.status)
+        BenchResults.record("wall", on: subject, run.seconds, "s", decimals: 3)
+        BenchResults.record("peak", on: subject, run.peakMB, "MB", decimals: 0)
+        BenchResults.record("PDF", on: subject, Double(pdfBytes) / 1000, "KB", decimals: 0)
+        BenchResults.record("scans shown", on: subject, Double(scanBytes) / 1000, "KB", decimals: 0)
+        BenchResults.record("PDF against its scans", on: subject, Double(pdfBytes) / Double(max(1, scanBytes)), "×", decimals: 3)
     }
 }

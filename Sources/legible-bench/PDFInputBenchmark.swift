@@ -19,20 +19,23 @@ func pdfInputBenchmark() throws {
     let ocrmypdf = ProcessInfo.processInfo.environment["OCRMYPDF"] ?? "ocrmypdf"
     let ours = measure([legibleExecutable, "pdf", input, "-o", work + "/legible.pdf", "--jobs", "1"])
     let theirs = measure([ocrmypdf, "--jobs", "1", input, work + "/ocrmypdf.pdf"], environment: ["OMP_THREAD_LIMIT": "1"])
+    // A peer that did not run gives no figure to set beside ours.
+    guard theirs.status == 0 else { throw BenchFailure(message: "\(ocrmypdf) did not run (status \(theirs.status)); set OCRMYPDF") }
     let inputBytes = fileSize(input)
     for (name, run, output) in [("legible pdf", ours, "legible.pdf"), ("ocrmypdf --jobs 1", theirs, "ocrmypdf.pdf")] {
         let bytes = fileSize(work + "/" + output)
-        print(
-            String(
-                format: "%@, %d pages: %.1f s wall (%.2f s a page), %.0f MB peak, status %d; %d bytes from %d (%.3f×)", name, images.count,
-                run.seconds, run.seconds / Double(images.count), run.peakMB, run.status, bytes, inputBytes,
-                Double(bytes) / Double(max(1, inputBytes))))
+        let subject = BenchResults.subject("\(name), \(images.count) pages", status: run.status)
+        BenchResults.record("wall", on: subject, run.seconds, "s")
+        BenchResults.record("a page", on: subject, run.seconds / Double(images.count), "s", decimals: 2)
+        BenchResults.record("peak", on: subject, run.peakMB, "MB", decimals: 0)
+        BenchResults.record("output against input", on: subject, Double(bytes) / Double(max(1, inputBytes)), "×", decimals: 3)
+        // outloud's verdict is prose, for the reader of this run, not a measure.
         let verdict = runTool(["/usr/bin/env", "outloud", work + "/" + output], anyStatus: true) ?? "outloud is missing"
         print(
             "  outloud: " + verdict.split(separator: "\n").prefix(2).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
         )
     }
-    print(String(format: "legible's wall time is %.2f× ocrmypdf's", ours.seconds / max(theirs.seconds, 0.001)))
+    BenchResults.record("wall", on: "legible against ocrmypdf", ours.seconds / max(theirs.seconds, 0.001), "×", decimals: 2)
     try longPDF(in: work, from: scans + "/" + images[0])
 }
 
@@ -50,9 +53,8 @@ func longPDF(in work: String, from scan: String) throws {
         return
     }
     let run = measure([legibleExecutable, "ingest", pdf, "-o", work + "/long", "-q", "--jobs", "2"])
-    print(
-        String(
-            format: "legible ingest, a 1,000-page PDF of %d bytes, 2 jobs: %.1f s wall (%.1f pages/s), %.0f MB peak, status %d",
-            fileSize(pdf),
-            run.seconds, 1000 / run.seconds, run.peakMB, run.status))
+    let subject = BenchResults.subject("legible ingest, a 1,000-page PDF of \(fileSize(pdf) / 1000) KB, 2 jobs", status: run.status)
+    BenchResults.record("wall", on: subject, run.seconds, "s")
+    BenchResults.record("pages a second", on: subject, 1000 / run.seconds, decimals: 1)
+    BenchResults.record("peak", on: subject, run.peakMB, "MB", decimals: 0)
 }

@@ -30,11 +30,14 @@ func speechBenchmark() throws {
         bytes += fileSize(work + "/chicago-\(index).opus")
     }
     let minutes = Double(milliseconds) / 60_000
-    print(
-        String(
-            format: "speak, 3 pages, %.1f s of speech: %.2f s wall, %.2f s of processor time (%.0f× real time a core), %.0f MB peak",
-            Double(milliseconds) / 1000, wall, cpu, Double(milliseconds) / 1000 / max(cpu, 0.001), Double(usage.ru_maxrss) / 1024))
-    print(String(format: "audio: %d bytes, %.0f KB a minute of speech", bytes, Double(bytes) / 1000 / max(minutes, 0.001)))
+    BenchResults.table = "speak"
+    let subject = "legible speak, the 3 Chicago pages"
+    BenchResults.record("speech", on: subject, Double(milliseconds) / 1000, "s")
+    BenchResults.record("wall", on: subject, wall, "s", decimals: 2)
+    BenchResults.record("processor time", on: subject, cpu, "s", decimals: 2)
+    BenchResults.record("times real time, a core", on: subject, Double(milliseconds) / 1000 / max(cpu, 0.001), "×", decimals: 0)
+    BenchResults.record("peak", on: subject, Double(usage.ru_maxrss) / 1024, "MB", decimals: 0)
+    BenchResults.record("audio a minute of speech", on: subject, Double(bytes) / 1000 / max(minutes, 0.001), "KB", decimals: 0)
     demoWithAudio(work)
 }
 
@@ -50,10 +53,14 @@ func demoWithAudio(_ work: String) {
     let spoken = measure([legibleExecutable, "html"] + documents + ["-o", work + "/spoken", "--scans", scans, "--speak"])
     let audio = ((try? FileManager.default.contentsOfDirectory(atPath: work + "/spoken/audio")) ?? []).filter { $0.hasSuffix(".opus") }
     let bytes = audio.reduce(0) { $0 + fileSize(work + "/spoken/audio/" + $1) }
-    print(
-        String(
-            format: "demo, %d scans: ingest %.1f s; html %.2f s without audio, %.2f s with --speak (%d audio files, %d bytes); "
-                + "the demo with audio takes %.2f× the time without",
-            images.count, ingest.seconds, plain.seconds, spoken.seconds, audio.count, bytes,
-            (ingest.seconds + spoken.seconds) / max(ingest.seconds + plain.seconds, 0.001)))
+    BenchResults.table = "demo"
+    let subject = "the demo's \(images.count) scans"
+    BenchResults.record("ingest", on: subject, ingest.seconds, "s")
+    BenchResults.record("html", on: subject, plain.seconds, "s", decimals: 2)
+    BenchResults.record("html --speak", on: subject, spoken.seconds, "s", decimals: 2)
+    BenchResults.record("audio files", on: subject, Double(audio.count), decimals: 0)
+    BenchResults.record("audio", on: subject, Double(bytes) / 1000, "KB", decimals: 0)
+    BenchResults.record(
+        "with audio against without", on: subject, (ingest.seconds + spoken.seconds) / max(ingest.seconds + plain.seconds, 0.001), "×",
+        decimals: 2)
 }

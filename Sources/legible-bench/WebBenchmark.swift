@@ -9,24 +9,26 @@ func webBenchmark() throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-web-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: work) }
     guard let (pages, scans) = try ingestScans(into: work) else { return }
-    print("pages ingested from Scans/: \(pages.count)")
 
     let hundred = (0..<100).map { pages[$0 % pages.count] }
     let html = measure([legibleExecutable, "html"] + hundred + ["-o", work + "/hundred", "--scans", scans])
-    print(String(format: "legible html, 100 pages: %.3f s wall, %.0f MB peak (status %d)", html.seconds, html.peakMB, html.status))
+    BenchResults.table = "html"
+    let subject = BenchResults.subject("legible html, 100 pages of Scans/", status: html.status)
+    BenchResults.record("wall", on: subject, html.seconds, "s", decimals: 3)
+    BenchResults.record("peak", on: subject, html.peakMB, "MB", decimals: 0)
 
     _ = measure([legibleExecutable, "html"] + pages + ["-o", work + "/scans", "--scans", scans])
     let htmlBytes = fileSize(work + "/scans/index.html")
     let jsonBytes = pages.reduce(0) { $0 + fileSize($1) }
-    print(
-        String(
-            format: "weight without images: %d bytes of HTML for %d bytes of page documents (%.2f×)", htmlBytes, jsonBytes,
-            Double(htmlBytes) / Double(jsonBytes)))
+    let weight = "the \(pages.count) pages of Scans/, without images"
+    BenchResults.record("HTML", on: weight, Double(htmlBytes) / 1000, "KB", decimals: 0)
+    BenchResults.record("page documents", on: weight, Double(jsonBytes) / 1000, "KB", decimals: 0)
+    BenchResults.record("HTML against the documents", on: weight, Double(htmlBytes) / Double(jsonBytes), "×", decimals: 2)
 
     let fifty = (0..<50).map { pages[$0 % pages.count] }
     _ = measure([legibleExecutable, "html"] + fifty + ["-o", work + "/fifty", "--scans", scans])
-    print(browserLoad(work + "/fifty/index.html"))
-    print(geometry(work + "/scans/index.html", pages: pages))
+    browserLoad(work + "/fifty/index.html")
+    geometry(work + "/scans/index.html", pages: pages)
 }
 
 /// Ingests every page of `Scans/` into `work/pages/`; returns the page documents and the scans'
@@ -66,7 +68,7 @@ func runTool(_ arguments: [String], input: Data = Data(), anyStatus: Bool = fals
 }
 
 /// Load event and first paint of a notebook in headless Chromium, three runs.
-func browserLoad(_ file: String) -> String {
+func browserLoad(_ file: String) {
     let timing =
         "(() => { const n = performance.getEntriesByType('navigation')[0]; const p = performance.getEntriesByName('first-paint')[0]; "
         + "const c = performance.getEntriesByName('first-contentful-paint')[0]; return [n.loadEventEnd, p ? p.startTime : null, c ? c.startTime : null]; })()"
@@ -74,25 +76,33 @@ func browserLoad(_ file: String) -> String {
         "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": 1200, "height": 900],
         "steps": [["evaluate": "new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))"], ["evaluate": timing]],
     ]
-    guard let input = try? JSONSerialization.data(withJSONObject: plan) else { return "browser: no plan" }
-    var rows: [String] = []
-    for _ in 0..<3 {
+    guard let input = try? JSONSerialization.data(withJSONObject: plan) else { return }
+    BenchResults.table = "browser"
+    for run in 1...3 {
         guard let output = runTool([root.path + "/Tools/browser"], input: input),
             let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
             let values = (object["results"] as? [Any])?.last as? [Any]
-        else { return "browser: Tools/browser failed (is chromium installed?)" }
+        else { return print("browser: Tools/browser failed (is chromium installed?)") }
         let numbers = values.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
-        rows.append(
-            String(format: "load event %.0f ms, first paint %.0f ms, first contentful paint %.0f ms", numbers[0], numbers[1], numbers[2]))
+        let subject = "50-page notebook in headless Chromium, run \(run)"
+        for (measure, value) in zip(["load event", "first paint", "first contentful paint"], numbers) {
+            BenchResults.record(measure, on: subject, value, "ms", decimals: 0)
+        }
     }
-    return "50-page notebook in headless Chromium (performance timeline, from navigation start):\n  " + rows.joined(separator: "\n  ")
 }
 
 /// `Tools/web-geometry` over every line and 200 random ranges inside lines.
-func geometry(_ file: String, pages: [String]) -> String {
+func geometry(_ file: String, pages: [String]) {
     guard let output = runTool([root.path + "/Tools/web-geometry", file] + pages + ["--legible", legibleExecutable, "--ranges", "200"])
     else {
-        return "geometry: Tools/web-geometry failed"
+        return print("geometry: Tools/web-geometry failed")
     }
-    return "geometry error against legible rects, image pixels (Scans/): " + output.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else { return }
+    BenchResults.table = "geometry"
+    for (key, subject) in [("lines", "every line, worst edge"), ("intra", "200 random ranges inside lines, mean of both ends")] {
+        let summary = object[key] as? [String: Double] ?? [:]
+        BenchResults.record("rects compared", on: subject, summary["count"] ?? 0, decimals: 0)
+        for measure in ["mean", "p95", "max"] { BenchResults.record(measure, on: subject, summary[measure] ?? .nan, "px", decimals: 3) }
+    }
+    BenchResults.record("rect counts that differ", on: "every range", Double((object["mismatches"] as? [Any])?.count ?? 0), decimals: 0)
 }

@@ -94,7 +94,7 @@ func ocrBenchmark(_ images: [String]) throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-\(getpid())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    print("page                      legible s  MB    tesseract s  MB     CER legible  CER tesseract")
+    BenchResults.table = "pages"
     let pages = try images.compactMap { try comparePage($0, work: work) }
     printScores(pages)
     let theirTime = printSpeed(pages)
@@ -115,54 +115,46 @@ func comparePage(_ image: String, work: URL) throws -> PageFigures? {
     let ours = Scorer.score(ScoredPage(layout), against: truth)
     let hocr = try Data(contentsOf: work.appendingPathComponent("t-\(stem).hocr"))
     let theirs = Scorer.score(HOCRReader.read(hocr) ?? ScoredPage(lines: [], wordBoxes: []), against: truth)
-    print(
-        stem.padding(toLength: 24, withPad: " ", startingAt: 0)
-            + String(
-                format: "  %6.2f  %5.0f    %6.2f  %5.0f     %.3f        %.3f", a.seconds, a.peakMB, b.seconds, b.peakMB,
-                ours.characterErrorRate, theirs.characterErrorRate))
+    BenchResults.record("legible", on: stem, a.seconds, "s", decimals: 2)
+    BenchResults.record("legible peak", on: stem, a.peakMB, "MB", decimals: 0)
+    BenchResults.record("tesseract", on: stem, b.seconds, "s", decimals: 2)
+    BenchResults.record("tesseract peak", on: stem, b.peakMB, "MB", decimals: 0)
+    BenchResults.record("CER legible", on: stem, ours.characterErrorRate, decimals: 3)
+    BenchResults.record("CER tesseract", on: stem, theirs.characterErrorRate, decimals: 3)
     return PageFigures(ours: ours, theirs: theirs, notebookStyle: !stem.contains("-plain"), legible: a, tesseract: b)
 }
 
 /// The corpus scores of both sides, and the CER on notebook paper alone.
 func printScores(_ pages: [PageFigures]) {
+    BenchResults.table = "scores"
     func row(_ name: String, _ s: CorpusScore) {
-        print(
-            name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                + String(
-                    format: " CER %.3f  CERfold %.3f  WER %.3f  lineR %.3f  lineP %.3f  IoU %.3f  wordR %@", s.characterErrorRate,
-                    s.caseFoldedCharacterErrorRate, s.wordErrorRate, s.lineRecall, s.linePrecision, s.meanLineIoU,
-                    s.wordBoxRecall.map { String(format: "%.3f", $0) } ?? "-"))
+        let measures = [
+            ("CER", s.characterErrorRate), ("CER, case folded", s.caseFoldedCharacterErrorRate), ("WER", s.wordErrorRate),
+            ("line recall", s.lineRecall), ("line precision", s.linePrecision), ("mean line IoU", s.meanLineIoU),
+        ]
+        for (measure, value) in measures { BenchResults.record(measure, on: name, value, decimals: 3) }
+        if let recall = s.wordBoxRecall { BenchResults.record("word box recall", on: name, recall, decimals: 3) }
     }
     row("legible", CorpusScore(pages.map(\.ours)))
     row("tesseract", CorpusScore(pages.map(\.theirs)))
     let ruled = pages.filter(\.notebookStyle)
     guard !ruled.isEmpty else { return }
-    let a = CorpusScore(ruled.map(\.ours)).characterErrorRate, b = CorpusScore(ruled.map(\.theirs)).characterErrorRate
-    print(
-        String(
-            format:
-                "pages not named *-plain* (ruled, grid, legal in Scans/ and the evaluation corpus; %d): "
-                + "CER legible %.3f, tesseract %.3f (ratio %.2f)",
-            ruled.count, a, b, a / max(b, 1e-9)))
+    row("legible, \(ruled.count) pages not named *-plain*", CorpusScore(ruled.map(\.ours)))
+    row("tesseract, \(ruled.count) pages not named *-plain*", CorpusScore(ruled.map(\.theirs)))
 }
 
 /// Mean wall time and peak memory per page, both sides; returns the tesseract CLI's mean.
 func printSpeed(_ pages: [PageFigures]) -> Double {
+    BenchResults.table = "speed"
     let n = Double(max(1, pages.count))
     let ourTime = pages.map(\.legible.seconds).reduce(0, +) / n, theirTime = pages.map(\.tesseract.seconds).reduce(0, +) / n
     let ourPeak = pages.map(\.legible.peakMB).max() ?? 0, theirPeak = pages.map(\.tesseract.peakMB).max() ?? 0
-    print(
-        String(
-            format:
-                "mean wall per page: legible %.2f s, tesseract %.2f s (ratio %.2f); peak RSS: legible %.0f MB, tesseract %.0f MB (ratio %.2f)",
-            ourTime, theirTime, ourTime / max(theirTime, 1e-9), ourPeak, theirPeak, ourPeak / max(theirPeak, 1e-9)))
-    let ratios = pages.map { $0.legible.peakMB / max($0.tesseract.peakMB, 1e-9) }.sorted()
-    if !ratios.isEmpty {
-        print(
-            String(
-                format: "peak RSS ratio per page: median %.2f, highest %.2f; %d of %d pages at most 1.30", ratios[ratios.count / 2],
-                ratios.last ?? 0, ratios.filter { $0 <= 1.3 }.count, ratios.count))
-    }
+    BenchResults.record("legible", on: "mean wall a page", ourTime, "s", decimals: 2)
+    BenchResults.record("tesseract", on: "mean wall a page", theirTime, "s", decimals: 2)
+    BenchResults.record("ratio", on: "mean wall a page", ourTime / max(theirTime, 1e-9), "×", decimals: 2)
+    BenchResults.record("legible", on: "highest peak RSS", ourPeak, "MB", decimals: 0)
+    BenchResults.record("tesseract", on: "highest peak RSS", theirPeak, "MB", decimals: 0)
+    BenchResults.record("ratio", on: "highest peak RSS", ourPeak / max(theirPeak, 1e-9), "×", decimals: 2)
     return theirTime
 }
 
@@ -173,15 +165,14 @@ func printBatch(_ images: [String], work: URL, theirTime: Double) throws {
         [legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j1").path, "--jobs", "1", "-q", "--force"],
         [legibleExecutable, "ingest"] + images + ["-o", work.appendingPathComponent("j2").path, "--jobs", "2", "-q", "--force"],
         theirsEnvironment: [:])
-    print(
-        String(
-            format: "batch of %d pages: --jobs 1 %.2f s, --jobs 2 %.2f s (throughput ×%.2f)", images.count, one.seconds, two.seconds,
-            one.seconds / max(two.seconds, 1e-9)))
+    let batch = "batch of \(images.count) pages"
+    BenchResults.record("legible", on: batch + ", --jobs 1", one.seconds, "s", decimals: 2)
+    BenchResults.record("legible", on: batch + ", --jobs 2", two.seconds, "s", decimals: 2)
+    BenchResults.record("ratio", on: batch + ", --jobs 1 against 2", one.seconds / max(two.seconds, 1e-9), "×", decimals: 2)
     let perPage = one.seconds / Double(max(1, images.count))
-    print(
-        String(
-            format: "per page in that batch (--jobs 1): legible %.2f s, tesseract CLI %.2f s per page (ratio %.2f); peak RSS %.0f MB",
-            perPage, theirTime, perPage / max(theirTime, 1e-9), one.peakMB))
+    BenchResults.record("legible", on: "a page in that batch, --jobs 1", perPage, "s", decimals: 2)
+    BenchResults.record("tesseract", on: "a page in that batch, --jobs 1", theirTime, "s", decimals: 2)
+    BenchResults.record("ratio", on: "a page in that batch, --jobs 1", perPage / max(theirTime, 1e-9), "×", decimals: 2)
 }
 
 /// Resident set size in bytes (/proc/self/statm) after `malloc_trim(0)` hands memory that was
@@ -212,17 +203,15 @@ func textInputBenchmark() {
         let build = Date().timeIntervalSince(buildStart)
         warm(page)
         var random = BenchRandom()
-        let results = randomQueryCosts(page, height: height, random: &random)
+        let subject = "\(grouped(page.length)) UTF-16 units, \(grouped(page.lineCount)) lines"
+        randomQueryCosts(page, height: height, random: &random, subject: subject)
         let resident = residentBytes() - before
-        let local = localQueryCosts(page, random: &random)
-        print(
-            "page of \(page.length) UTF-16 units, \(page.lineCount) lines, JSON \(jsonData.count / 1024) KiB; index build \(String(format: "%.2f", build * 1000)) ms"
-        )
-        print(
-            "  heap in use after load and warm-up: \(resident / 1024) KiB = \(String(format: "%.2f", Double(resident) / Double(jsonData.count)))× the JSON document"
-        )
-        print("  random positions: " + results.joined(separator: "; "))
-        print("  near a walking cursor: " + local.joined(separator: "; "))
+        localQueryCosts(page, random: &random, subject: subject)
+        BenchResults.table = "page"
+        BenchResults.record("document", on: subject, Double(jsonData.count) / 1024, "KiB", decimals: 0)
+        BenchResults.record("index built", on: subject, build * 1000, "ms", decimals: 2)
+        BenchResults.record("heap after load and warm-up", on: subject, Double(resident) / 1024, "KiB", decimals: 0)
+        BenchResults.record("heap against the document", on: subject, Double(resident) / Double(jsonData.count), "×", decimals: 2)
     }
 }
 
@@ -267,59 +256,54 @@ struct BenchRandom {
     }
 }
 
-/// Runs `body` `count` times; returns "name 1.23 µs" per call.
-func timeQuery(_ name: String, _ count: Int, _ body: () -> Void) -> String {
+/// Runs `body` `count` times and records its cost per call on `subject`, in the current table.
+func timeQuery(_ name: String, on subject: String, _ count: Int, _ body: () -> Void) {
     let start = Date()
     for _ in 0..<count { body() }
-    let perQuery = Date().timeIntervalSince(start) / Double(count)
-    return "\(name) \(String(format: "%.2f", perQuery * 1e6)) µs"
+    BenchResults.record(name, on: subject, Date().timeIntervalSince(start) / Double(count) * 1e6, "µs", decimals: 2)
 }
 
 /// Query costs at random positions of the page.
-func randomQueryCosts(_ page: ScannedPage, height: Double, random: inout BenchRandom) -> [String] {
+func randomQueryCosts(_ page: ScannedPage, height: Double, random: inout BenchRandom, subject: String) {
     let length = page.length
-    var results = [
-        timeQuery("text(in:)", 20_000) {
-            let a = random.next(length - 50)
-            _ = page.text(in: TextRange(a, a + 40))
-        },
-        timeQuery("selectionRects(1 line)", 100_000) {
-            let a = random.next(length - 20)
-            _ = page.selectionRects(for: TextRange(a, a + 10))
-        },
-        timeQuery("closestPosition", 100_000) {
-            _ = page.closestPosition(to: CGPoint(x: Double(random.next(500)), y: Double(random.next(Int(height)))))
-        },
-        timeQuery("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: random.next(length))) },
-    ]
-    for granularity in TextGranularity.allCases {
-        results.append(
-            timeQuery("move \(granularity)", 200_000) {
-                _ = page.tokenizer.position(from: TextPosition(offset: random.next(length)), toBoundary: granularity, inDirection: .forward)
-            })
+    BenchResults.table = "random positions"
+    timeQuery("text(in:)", on: subject, 20_000) {
+        let a = random.next(length - 50)
+        _ = page.text(in: TextRange(a, a + 40))
     }
-    return results
+    timeQuery("selectionRects(1 line)", on: subject, 100_000) {
+        let a = random.next(length - 20)
+        _ = page.selectionRects(for: TextRange(a, a + 10))
+    }
+    timeQuery("closestPosition", on: subject, 100_000) {
+        _ = page.closestPosition(to: CGPoint(x: Double(random.next(500)), y: Double(random.next(Int(height)))))
+    }
+    timeQuery("caretRect", on: subject, 100_000) { _ = page.caretRect(for: TextPosition(offset: random.next(length))) }
+    for granularity in TextGranularity.allCases {
+        timeQuery("move \(granularity)", on: subject, 200_000) {
+            _ = page.tokenizer.position(from: TextPosition(offset: random.next(length)), toBoundary: granularity, inDirection: .forward)
+        }
+    }
 }
 
 /// The same queries where a reader actually makes them: near a cursor that walks through the
 /// page (a random walk of ±200 units), so the cost is the algorithm's, not DRAM's.
-func localQueryCosts(_ page: ScannedPage, random: inout BenchRandom) -> [String] {
+func localQueryCosts(_ page: ScannedPage, random: inout BenchRandom, subject: String) {
     var cursor = page.length / 2
     func nearby() -> Int {
         cursor = min(max(0, cursor + random.next(401) - 200), max(0, page.length - 20))
         return cursor
     }
-    return [
-        timeQuery("selectionRects(1 line)", 100_000) {
-            let a = nearby()
-            _ = page.selectionRects(for: TextRange(a, a + 10))
-        },
-        timeQuery("caretRect", 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) },
-        timeQuery("closestPosition", 100_000) {
-            let rect = page.caretRect(for: TextPosition(offset: nearby()))
-            _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
-        },
-    ]
+    BenchResults.table = "near a walking cursor"
+    timeQuery("selectionRects(1 line)", on: subject, 100_000) {
+        let a = nearby()
+        _ = page.selectionRects(for: TextRange(a, a + 10))
+    }
+    timeQuery("caretRect", on: subject, 100_000) { _ = page.caretRect(for: TextPosition(offset: nearby())) }
+    timeQuery("closestPosition", on: subject, 100_000) {
+        let rect = page.caretRect(for: TextPosition(offset: nearby()))
+        _ = page.closestPosition(to: CGPoint(x: rect.midX + 3, y: rect.midY))
+    }
 }
 
 /// A synthetic line of about 40 characters at height `y`, its words drawn in turn from a small
@@ -386,16 +370,14 @@ func manyParagraphsBenchmark() {
         reader.readAll()
         let seconds = Date().timeIntervalSince(start)
         perParagraph[count] = seconds / Double(count)
-        print(
-            String(
-                format: "read-all over one page of %5d paragraphs: %.3f s, %.1f µs per paragraph", count, seconds,
-                seconds / Double(count) * 1e6))
+        BenchResults.record("read-all", on: "one page of \(grouped(count)) paragraphs", seconds, "s", decimals: 3)
+        BenchResults.record("per page or paragraph", on: "one page of \(grouped(count)) paragraphs", seconds / Double(count) * 1e6, "µs")
     }
-    print(String(format: "cost per paragraph, 32000 vs 2000 paragraphs: %.2f×", perParagraph[32_000]! / perParagraph[2_000]!))
+    BenchResults.record("cost ratio", on: "32,000 paragraphs against 2,000", perParagraph[32_000]! / perParagraph[2_000]!, "×", decimals: 2)
 }
 
-/// `legible read` in swipe mode, the CLI end to end (release build): one page of 7,500 to
-/// 60,000 lines, and 250 to 2,000 pages of the synthetic notebook. Both must be linear: the
+/// `legible read` in swipe mode, the CLI end to end (release build): one page of 5,000 to
+/// 40,000 lines (a page document may have at most 64 MiB), and 250 to 2,000 pages of the synthetic notebook. Both must be linear: the
 /// walk once looked at its whole transcript after every swipe.
 func swipeWalkBenchmark() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-swipes-\(getpid())")
@@ -406,13 +388,16 @@ func swipeWalkBenchmark() throws {
         for size in sizes {
             let run = measure([legibleExecutable, "read"] + (try documents(size)))
             perUnit[size] = run.seconds / Double(size)
-            let figures = String(format: "%.2f s, %.1f µs per", run.seconds, run.seconds / Double(size) * 1e6)
-            print("legible read (swipes) over \(label) of \(size): \(figures) \(unit), exit \(run.status)")
+            let subject = BenchResults.subject("\(label) of \(grouped(size))", status: run.status)
+            BenchResults.record("legible read, wall", on: subject, run.seconds, "s", decimals: 2)
+            BenchResults.record("per line or page", on: subject, run.seconds / Double(size) * 1e6, "µs")
         }
-        let ratio = String(format: "%.2f", perUnit[sizes.last!]! / perUnit[sizes[0]]!)
-        print("cost per \(unit), \(sizes.last!) vs \(sizes[0]): \(ratio)×")
+        BenchResults.record(
+            "cost ratio", on: "\(grouped(sizes.last!)) against \(grouped(sizes[0]))", perUnit[sizes.last!]! / perUnit[sizes[0]]!, "×",
+            decimals: 2)
     }
-    try report("one page, lines", [7_500, 15_000, 30_000, 60_000], "line") { count in
+    BenchResults.table = "swipes"
+    try report("one page, lines", [5_000, 10_000, 20_000, 40_000], "line") { count in
         let path = folder.appendingPathComponent("lines-\(count).json")
         try paragraphPage(count, step: 15).encodeDocument().write(to: path)
         return [path.path]
@@ -427,6 +412,7 @@ func swipeWalkBenchmark() throws {
 }
 
 func readingBenchmark() throws {
+    BenchResults.table = "read-all"
     var perPage: [Int: Double] = [:]
     for count in [10, 100, 1000] {
         let pages = (0..<count).map { ScannedPage(layout: syntheticPage($0)) }
@@ -438,12 +424,11 @@ func readingBenchmark() throws {
         reader.readAll()
         let seconds = Date().timeIntervalSince(start)
         perPage[count] = seconds / Double(count)
-        print(
-            String(
-                format: "read-all over %4d pages: %.3f s, %.1f µs per page, %d utterances", count, seconds, seconds / Double(count) * 1e6,
-                reader.transcript.count))
+        BenchResults.record("read-all", on: "\(grouped(count)) pages", seconds, "s", decimals: 3)
+        BenchResults.record("per page or paragraph", on: "\(grouped(count)) pages", seconds / Double(count) * 1e6, "µs")
+        BenchResults.record("utterances", on: "\(grouped(count)) pages", Double(reader.transcript.count), decimals: 0)
     }
-    print(String(format: "cost per page, 1000 pages vs 10 pages: %.2f×", perPage[1000]! / perPage[10]!))
+    BenchResults.record("cost ratio", on: "1,000 pages against 10", perPage[1000]! / perPage[10]!, "×", decimals: 2)
     manyParagraphsBenchmark()
     try swipeWalkBenchmark()
 
@@ -460,7 +445,8 @@ func readingBenchmark() throws {
                 rects: [PixelBox(x: 1, y: 2, width: 3, height: 4)]))
     }
     let single = Double(appends) / Date().timeIntervalSince(start)
-    print(String(format: "clippings: %.0f appends/s in one process (each fsynced)", single))
+    BenchResults.table = "clippings"
+    BenchResults.record("appends a second, each fsynced", on: "one process", single, decimals: 0)
     // Four writer processes through the CLI, 200 appends each.
     let page = folder.appendingPathComponent("page.json")
     try syntheticPage(0).encodeDocument().write(to: page)
@@ -476,8 +462,8 @@ func readingBenchmark() throws {
     }
     let concurrent = 800 / Date().timeIntervalSince(concurrentStart)
     let lines = (try? String(contentsOfFile: shared, encoding: .utf8))?.split(separator: "\n").count ?? 0
-    print(
-        String(format: "clippings: %.0f appends/s with 4 concurrent writer processes (%d lines written, 800 expected)", concurrent, lines))
+    BenchResults.record("appends a second, each fsynced", on: "4 writer processes through the CLI", concurrent, decimals: 0)
+    BenchResults.record("lines written of 800", on: "4 writer processes through the CLI", Double(lines), decimals: 0)
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -517,6 +503,8 @@ do {
         try speechBenchmark()
     case "documents":
         try documentBenchmark()
+    case "load":
+        try loadBenchmark()
     case "hand":
         // `--head FILE`: read French sets with that head, one learnt without them (`Tools/train-hand --without`).
         let head = arguments.firstIndex(of: "--head").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -526,12 +514,14 @@ do {
             hand: !arguments.contains("--no-hand"), head: head)
     default:
         print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]"
+            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | load | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]"
         )
     }
     // Results as data, for the benchmarks that record them (`BenchResults`).
-    // The file is named by the benchmark and its plain words (`editing-typing`), never a path.
-    let name = arguments.filter { !$0.contains("/") && !$0.contains(".") && !$0.hasPrefix("-") }.prefix(2).joined(separator: "-")
+    // The file is named by the benchmark, its plain words and its options (`editing-typing`,
+    // `hand-tune`), never by a path, so a variant never replaces the plain run's file.
+    let words = arguments.filter { !$0.contains("/") && !$0.contains(".") }.map { $0.drop { $0 == "-" } }
+    let name = words.prefix(3).joined(separator: "-")
     try BenchResults.write(bench: name, root: root)
 } catch {
     FileHandle.standardError.write(Data("legible-bench: \(error)\n".utf8))
