@@ -150,7 +150,7 @@ static Status create_session(LegibleOrtModel *model, const void *bytes, size_t l
 }
 
 LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t length, int threads, const char *second_output,
-                                  int *library_failed, char **error) {
+                                  int arena, int *library_failed, char **error) {
     *error = 0;
     *library_failed = 1;
     void *const *api = open_api(library, error);
@@ -165,10 +165,10 @@ LegibleOrtModel *legible_ort_load(const char *library, const void *bytes, size_t
               || failed(model, CALL(model, CREATE_SESSION_OPTIONS, Status(*)(void **))(&options), "options", error)
               || failed(model, CALL(model, SET_INTRA_OP_THREADS, Status(*)(void *, int))(options, threads), "threads", error)
               || failed(model, CALL(model, SET_INTER_OP_THREADS, Status(*)(void *, int))(options, 1), "threads", error)
-              // Lines differ in width, so neither a memory pattern nor an arena sized for the
-              // widest line is reused well: each holds its peak for the rest of the process.
+              // Lines differ in width, so a memory pattern, planned for one input's shape, is not
+              // reused. The arena is the caller's choice (Docs/Recognition.md, "Handwriting").
               || failed(model, CALL(model, DISABLE_MEM_PATTERN, Status(*)(void *))(options), "memory pattern", error)
-              || failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error)
+              || (!arena && failed(model, CALL(model, DISABLE_CPU_MEM_ARENA, Status(*)(void *))(options), "memory arena", error))
               || failed(model, create_session(model, bytes, length, options), "model", error)
               || failed(model, CALL(model, CREATE_CPU_MEMORY_INFO, Status(*)(int, int, void **))(0, 0, &model->memory), "memory", error)
               || read_names(model, error) != 0;

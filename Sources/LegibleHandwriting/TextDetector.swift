@@ -45,8 +45,11 @@ public final class TextDetector: LineDetector {
     init(files: HandwritingModel.Files, library: TrustedFile, threads: Int) throws(HandwritingModel.LoadFailure) {
         let model = try HandwritingModel.verifiedBytes(
             files.detector, HandwritingModel.Files.pinned.detector, what: "the text detector", limit: 64 << 20)
+        // No arena: the detector's tensors are page-sized, and an arena would hold the largest
+        // for the rest of the run (a third more memory for a page, `Docs/Recognition.md`,
+        // "Handwriting").
         handle = try HandwritingModel.loaded(
-            model, named: files.detector, library: library, libraryPath: files.library, threads: threads, output: nil)
+            model, named: files.detector, library: library, libraryPath: files.library, threads: threads, output: nil, arena: false)
         ProcessSymbol.handBackFreedMemory()
     }
 

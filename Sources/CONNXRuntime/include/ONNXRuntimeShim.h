@@ -12,11 +12,12 @@ typedef struct LegibleOrtModel LegibleOrtModel;
 /// Opens the library at `library` (after loading the system libraries it needs, so that none is
 /// looked for beside it), and the model serialised in the `length` bytes at `model`, with
 /// `threads` threads for its operators; `second_output`, when not NULL, names a second output
-/// of the graph that a run may ask for instead of the first. Returns NULL on failure, with a
-/// message in `*error` (free it with free()) and `*library_failed` 1 when the library, not the
-/// model, could not be loaded.
+/// of the graph that a run may ask for instead of the first. With `arena` not 0, the session
+/// keeps ONNX Runtime's memory arena, which reuses its tensors' memory from run to run. Returns
+/// NULL on failure, with a message in `*error` (free it with free()) and `*library_failed` 1
+/// when the library, not the model, could not be loaded.
 LegibleOrtModel *legible_ort_load(const char *library, const void *model, size_t length, int threads, const char *second_output,
-                                  int *library_failed, char **error);
+                                  int arena, int *library_failed, char **error);
 
 /// Runs the model on one float32 tensor `input` of `rank` dimensions `shape`, computing only
 /// what output `which` needs (0 the first, 1 the second named at load). On success returns 0,
