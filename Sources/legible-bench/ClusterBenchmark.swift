@@ -38,6 +38,7 @@ func clusterBenchmark() throws {
         BenchResults.record("submit to last page", on: batch + ", one legible ingest --jobs \(cores)", single, "s", decimals: 2)
         BenchResults.record("pages a second", on: batch + ", one legible ingest --jobs \(cores)", reference, decimals: 2)
         for (tasks, cpus) in [(1, cores), (2, max(1, cores / 2)), (4, 1)] {
+            BenchResults.table = "arrays"
             let runs = try (0..<3).map { run in
                 try arrayRun(tasks: tasks, cpus: cpus, list: list, output: "\(work)/array-\(copies)-\(tasks)-\(run)", cluster: cluster)
             }

@@ -360,6 +360,7 @@ func paragraphPage(_ count: Int, step: Int = 30) -> PageLayout {
 /// Read-all over a single page with many paragraphs: building the notebook (headings) and
 /// reading must stay linear in the number of paragraphs.
 func manyParagraphsBenchmark() {
+    BenchResults.table = "read-all over one page"
     var perParagraph: [Int: Double] = [:]
     for count in [2_000, 8_000, 32_000] {
         let page = ScannedPage(layout: paragraphPage(count))
@@ -371,9 +372,10 @@ func manyParagraphsBenchmark() {
         let seconds = Date().timeIntervalSince(start)
         perParagraph[count] = seconds / Double(count)
         BenchResults.record("read-all", on: "one page of \(grouped(count)) paragraphs", seconds, "s", decimals: 3)
-        BenchResults.record("per page or paragraph", on: "one page of \(grouped(count)) paragraphs", seconds / Double(count) * 1e6, "µs")
+        BenchResults.record("per paragraph", on: "one page of \(grouped(count)) paragraphs", seconds / Double(count) * 1e6, "µs")
     }
-    BenchResults.record("cost ratio", on: "32,000 paragraphs against 2,000", perParagraph[32_000]! / perParagraph[2_000]!, "×", decimals: 2)
+    BenchResults.record(
+        "per paragraph", on: "32,000 paragraphs against 2,000", perParagraph[32_000]! / perParagraph[2_000]!, "×", decimals: 2)
 }
 
 /// `legible read` in swipe mode, the CLI end to end (release build): one page of 5,000 to
@@ -383,26 +385,29 @@ func swipeWalkBenchmark() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-swipes-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    func report(_ label: String, _ sizes: [Int], _ unit: String, documents: (Int) throws -> [String]) throws {
+    func report(
+        _ table: String, _ label: (String) -> String, _ sizes: [Int], unit: String, documents: (Int) throws -> [String]
+    ) throws {
+        BenchResults.table = table
         var perUnit: [Int: Double] = [:]
         for size in sizes {
             let run = measure([legibleExecutable, "read"] + (try documents(size)))
             perUnit[size] = run.seconds / Double(size)
-            let subject = BenchResults.subject("\(label) of \(grouped(size))", status: run.status)
+            let subject = BenchResults.subject(label(grouped(size)), status: run.status)
             BenchResults.record("legible read, wall", on: subject, run.seconds, "s", decimals: 2)
-            BenchResults.record("per line or page", on: subject, run.seconds / Double(size) * 1e6, "µs")
+            BenchResults.record("per \(unit)", on: subject, run.seconds / Double(size) * 1e6, "µs")
         }
         BenchResults.record(
-            "cost ratio", on: "\(grouped(sizes.last!)) against \(grouped(sizes[0]))", perUnit[sizes.last!]! / perUnit[sizes[0]]!, "×",
+            "per \(unit)", on: "\(grouped(sizes.last!)) \(unit)s against \(grouped(sizes[0]))",
+            perUnit[sizes.last!]! / perUnit[sizes[0]]!, "×",
             decimals: 2)
     }
-    BenchResults.table = "swipes"
-    try report("one page, lines", [5_000, 10_000, 20_000, 40_000], "line") { count in
+    try report("swipes over one page", { "one page of \($0) lines" }, [5_000, 10_000, 20_000, 40_000], unit: "line") { count in
         let path = folder.appendingPathComponent("lines-\(count).json")
         try paragraphPage(count, step: 15).encodeDocument().write(to: path)
         return [path.path]
     }
-    try report("a notebook, pages", [250, 500, 1_000, 2_000], "page") { count in
+    try report("swipes over a notebook", { "a notebook of \($0) pages" }, [250, 500, 1_000, 2_000], unit: "page") { count in
         try (0..<count).map { index in
             let path = folder.appendingPathComponent("page-\(index).json")
             if !FileManager.default.fileExists(atPath: path.path) { try syntheticPage(index).encodeDocument().write(to: path) }
@@ -425,10 +430,10 @@ func readingBenchmark() throws {
         let seconds = Date().timeIntervalSince(start)
         perPage[count] = seconds / Double(count)
         BenchResults.record("read-all", on: "\(grouped(count)) pages", seconds, "s", decimals: 3)
-        BenchResults.record("per page or paragraph", on: "\(grouped(count)) pages", seconds / Double(count) * 1e6, "µs")
+        BenchResults.record("per page", on: "\(grouped(count)) pages", seconds / Double(count) * 1e6, "µs")
         BenchResults.record("utterances", on: "\(grouped(count)) pages", Double(reader.transcript.count), decimals: 0)
     }
-    BenchResults.record("cost ratio", on: "1,000 pages against 10", perPage[1000]! / perPage[10]!, "×", decimals: 2)
+    BenchResults.record("per page", on: "1,000 pages against 10", perPage[1000]! / perPage[10]!, "×", decimals: 2)
     manyParagraphsBenchmark()
     try swipeWalkBenchmark()
 
