@@ -67,7 +67,8 @@ enum BenchResults {
         print("results: Bench/results/\(bench).json")
     }
 
-    /// The commit the tree is at, with `+changes` when it differs from it.
+    /// The commit the tree is at, with `+changes` when what was built and measured differs
+    /// from it: the code, the package, the tools and the models, not the docs or the results.
     static func commit(_ root: URL) -> String {
         func git(_ arguments: [String]) -> String {
             let process = Process()
@@ -81,7 +82,8 @@ enum BenchResults {
             return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let head = git(["rev-parse", "HEAD"])
-        return git(["status", "--porcelain", "--untracked-files=no"]).isEmpty ? head : head + "+changes"
+        let measured = ["Sources", "Package.swift", "Package.resolved", "Tools", "Models"]
+        return git(["status", "--porcelain", "--untracked-files=no", "--"] + measured).isEmpty ? head : head + "+changes"
     }
 
     /// The machine: its cores, memory, processor and kernel.
