@@ -33,11 +33,9 @@ func atspiBenchmark() throws {
         ["/usr/bin/setsid", "-w", "/bin/sh", "-c", command, "sh", root.path + "/Tools/atspi-bench", legibleExecutable] + fixtures,
         environment: ["OUT": out, "XDG_RUNTIME_DIR": runtime])
     let lines = ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("{") }
-    guard let figures = lines.last else {
-        print("through the bus: no figures (are dbus and python3-pyatspi installed?)")
-        return
+    guard let figures = lines.last, let object = try? JSONSerialization.jsonObject(with: Data(figures.utf8)) as? [String: Any] else {
+        throw BenchFailure(message: "through the bus: no figures (are dbus and python3-pyatspi installed?)")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: Data(figures.utf8)) as? [String: Any] else { return }
     BenchResults.table = "latency"
     for (call, timing) in (object["latency"] as? [String: [String: Double]] ?? [:]).sorted(by: { $0.key < $1.key }) {
         BenchResults.record("median of 10,000", on: call, timing["median_us"] ?? .nan, "µs")

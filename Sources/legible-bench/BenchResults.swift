@@ -98,3 +98,12 @@ enum BenchResults {
         return info
     }
 }
+
+/// `n` with its thousands grouped by commas, as the docs write figures: 89999 is "89,999".
+func grouped(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    let groups = stride(from: digits.count, to: 0, by: -3).map { end in
+        String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
+    }
+    return (n < 0 ? "-" : "") + groups.reversed().joined(separator: ",")
+}

@@ -11,8 +11,8 @@ import LegibleOCR
 /// run; the cost per task; a projection to 10⁶ pages (`Docs/Cluster.md`, "Measured").
 func clusterBenchmark() throws {
     guard getuid() == 0, FileManager.default.fileExists(atPath: "/usr/sbin/slurmctld") else {
-        print("cluster: needs root and Slurm (Tools/install-dependencies installs munge, slurmctld, slurmd, slurm-client)")
-        return
+        throw BenchFailure(
+            message: "cluster: needs root and Slurm (Tools/install-dependencies installs munge, slurmctld, slurmd, slurm-client)")
     }
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-cluster-\(getpid())").path
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -21,8 +21,7 @@ func clusterBenchmark() throws {
     let cluster = work + "/cluster"
     let script = root.appendingPathComponent("Tools/slurm/local-cluster").path
     guard command([script, "start", cluster, "\(cores)"]).status == 0 else {
-        print("cluster: the throwaway cluster did not start; see \(cluster)/log")
-        return
+        throw BenchFailure(message: "cluster: the throwaway cluster did not start; see \(cluster)/log")
     }
     defer { _ = command([script, "stop", cluster]) }
     for copies in [1, 8] {

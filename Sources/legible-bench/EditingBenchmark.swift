@@ -132,15 +132,6 @@ func timeAlignment(_ what: String, _ layout: PageLayout, _ align: () throws -> T
         best * 1000, "ms")
 }
 
-/// `n` with its thousands grouped by commas, as the docs write figures: 89999 is "89,999".
-func grouped(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    let groups = stride(from: digits.count, to: 0, by: -3).map { end in
-        String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
-    }
-    return (n < 0 ? "-" : "") + groups.reversed().joined(separator: ",")
-}
-
 extension String {
     /// The string `count` times over.
     func repeated(_ count: Int) -> String { String(repeating: self, count: count) }

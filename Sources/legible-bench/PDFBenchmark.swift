@@ -6,7 +6,7 @@ import Foundation
 func pdfBenchmark() throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-pdf-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: work) }
-    guard let (pages, scans) = try ingestScans(into: work) else { return }
+    let (pages, scans) = try ingestScans(into: work)
     for (label, list) in [("15 pages", pages), ("100 pages", (0..<100).map { pages[$0 % pages.count] })] {
         let output = work + "/\(list.count).pdf"
         let run = measure([legibleExecutable, "pdf"] + list + ["-o", output, "--scans", scans])

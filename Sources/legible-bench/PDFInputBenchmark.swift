@@ -13,8 +13,7 @@ func pdfInputBenchmark() throws {
     let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
     let input = work + "/scan.pdf"
     guard measure(["img2pdf"] + images.map { scans + "/" + $0 } + ["-o", input]).status == 0 else {
-        print("img2pdf is missing (Debian img2pdf)")
-        return
+        throw BenchFailure(message: "img2pdf is missing (Debian img2pdf)")
     }
     let ocrmypdf = ProcessInfo.processInfo.environment["OCRMYPDF"] ?? "ocrmypdf"
     let ours = measure([legibleExecutable, "pdf", input, "-o", work + "/legible.pdf", "--jobs", "1"])
@@ -49,8 +48,7 @@ func longPDF(in work: String, from scan: String) throws {
     guard measure(["python3", "-c", shrink, scan, small]).status == 0,
         measure(["img2pdf"] + Array(repeating: small, count: 1000) + ["-o", pdf]).status == 0
     else {
-        print("cannot make the 1,000-page PDF (python3 with Pillow and img2pdf are needed)")
-        return
+        throw BenchFailure(message: "cannot make the 1,000-page PDF (python3 with Pillow and img2pdf are needed)")
     }
     let run = measure([legibleExecutable, "ingest", pdf, "-o", work + "/long", "-q", "--jobs", "2"])
     let subject = BenchResults.subject("legible ingest, a 1,000-page PDF of \(fileSize(pdf) / 1000) KB, 2 jobs", status: run.status)

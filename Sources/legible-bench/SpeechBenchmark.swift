@@ -23,8 +23,7 @@ func speechBenchmark() throws {
         guard let data = FileManager.default.contents(atPath: map),
             let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let duration = object["duration"] as? Int
         else {
-            print("no timing map for chicago-\(index) (status \((status >> 8) & 0xFF))")
-            return
+            throw BenchFailure(message: "no timing map for chicago-\(index) (status \((status >> 8) & 0xFF))")
         }
         milliseconds += duration
         bytes += fileSize(work + "/chicago-\(index).opus")

@@ -8,7 +8,7 @@ import Foundation
 func webBenchmark() throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("legible-bench-web-\(getpid())").path
     defer { try? FileManager.default.removeItem(atPath: work) }
-    guard let (pages, scans) = try ingestScans(into: work) else { return }
+    let (pages, scans) = try ingestScans(into: work)
 
     let hundred = (0..<100).map { pages[$0 % pages.count] }
     let html = measure([legibleExecutable, "html"] + hundred + ["-o", work + "/hundred", "--scans", scans])
@@ -27,21 +27,18 @@ func webBenchmark() throws {
 
     let fifty = (0..<50).map { pages[$0 % pages.count] }
     _ = measure([legibleExecutable, "html"] + fifty + ["-o", work + "/fifty", "--scans", scans])
-    browserLoad(work + "/fifty/index.html")
-    geometry(work + "/scans/index.html", pages: pages)
+    try browserLoad(work + "/fifty/index.html")
+    try geometry(work + "/scans/index.html", pages: pages)
 }
 
 /// Ingests every page of `Scans/` into `work/pages/`; returns the page documents and the scans'
-/// folder, or `nil` (having said why) when the ingest failed.
-func ingestScans(into work: String) throws -> (pages: [String], scans: String)? {
+/// folder; the ingest failing stops the benchmark.
+func ingestScans(into work: String) throws -> (pages: [String], scans: String) {
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
     let scans = root.appendingPathComponent("Scans").path
     let images = ((try? FileManager.default.contentsOfDirectory(atPath: scans)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
     let ingest = measure([legibleExecutable, "ingest"] + images.map { scans + "/" + $0 } + ["-o", work + "/pages", "-q"])
-    guard ingest.status == 0 else {
-        print("ingest failed with \(ingest.status)")
-        return nil
-    }
+    guard ingest.status == 0 else { throw BenchFailure(message: "ingest of Scans/ failed with \(ingest.status)") }
     return (images.map { work + "/pages/" + ($0 as NSString).deletingPathExtension + ".json" }, scans)
 }
 
@@ -68,7 +65,7 @@ func runTool(_ arguments: [String], input: Data = Data(), anyStatus: Bool = fals
 }
 
 /// Load event and first paint of a notebook in headless Chromium, three runs.
-func browserLoad(_ file: String) {
+func browserLoad(_ file: String) throws {
     let timing =
         "(() => { const n = performance.getEntriesByType('navigation')[0]; const p = performance.getEntriesByName('first-paint')[0]; "
         + "const c = performance.getEntriesByName('first-contentful-paint')[0]; return [n.loadEventEnd, p ? p.startTime : null, c ? c.startTime : null]; })()"
@@ -76,13 +73,13 @@ func browserLoad(_ file: String) {
         "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": 1200, "height": 900],
         "steps": [["evaluate": "new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))"], ["evaluate": timing]],
     ]
-    guard let input = try? JSONSerialization.data(withJSONObject: plan) else { return }
+    let input = try JSONSerialization.data(withJSONObject: plan)
     BenchResults.table = "browser"
     for run in 1...3 {
         guard let output = runTool([root.path + "/Tools/browser"], input: input),
             let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
             let values = (object["results"] as? [Any])?.last as? [Any]
-        else { return print("browser: Tools/browser failed (is chromium installed?)") }
+        else { throw BenchFailure(message: "browser: Tools/browser failed (is chromium installed?)") }
         let numbers = values.map { ($0 as? NSNumber)?.doubleValue ?? .nan }
         let subject = "50-page notebook in headless Chromium, run \(run)"
         for (measure, value) in zip(["load event", "first paint", "first contentful paint"], numbers) {
@@ -92,12 +89,14 @@ func browserLoad(_ file: String) {
 }
 
 /// `Tools/web-geometry` over every line and 200 random ranges inside lines.
-func geometry(_ file: String, pages: [String]) {
+func geometry(_ file: String, pages: [String]) throws {
     guard let output = runTool([root.path + "/Tools/web-geometry", file] + pages + ["--legible", legibleExecutable, "--ranges", "200"])
     else {
-        return print("geometry: Tools/web-geometry failed")
+        throw BenchFailure(message: "geometry: Tools/web-geometry failed")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else { return }
+    guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any] else {
+        throw BenchFailure(message: "geometry: Tools/web-geometry printed no figures")
+    }
     BenchResults.table = "geometry"
     for (key, subject) in [("lines", "every line, worst edge"), ("intra", "200 random ranges inside lines, mean of both ends")] {
         let summary = object[key] as? [String: Double] ?? [:]

@@ -518,9 +518,11 @@ do {
             rest.first ?? realCorpus, latin: !arguments.contains("--all-classes"), tune: arguments.contains("--tune"),
             hand: !arguments.contains("--no-hand"), head: head)
     default:
-        print(
-            "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | load | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]"
-        )
+        FileHandle.standardError.write(
+            Data(
+                "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | load | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]\n"
+                    .utf8))
+        exit(64)
     }
     // Results as data, for the benchmarks that record them (`BenchResults`).
     // The file is named by the benchmark, its plain words and its options (`editing-typing`,

@@ -13,18 +13,12 @@ struct RealCorpusTests {
 
     @Test("is present with its three sets, or the run said it has none")
     func present() throws {
-        guard Repository.hasRealCorpus else {
-            let reason =
-                Repository.realCorpusDeclaredAbsent
-                ? "the run says this machine has no real corpus (LEGIBLE_REAL_CORPUS=none)"
-                : "no real corpus at \(Repository.realCorpus.path)"
-            if ProcessInfo.processInfo.environment["LEGIBLE_REQUIRE_REAL_PARTS"] == "1" && !Repository.realCorpusDeclaredAbsent {
-                Issue.record("\(reason); set LEGIBLE_REAL_CORPUS to its folder, or to none on a machine without it")
-            } else {
-                print("skipping: \(reason)")
-            }
-            return
+        if Repository.realCorpusDeclaredAbsent && !Repository.hasRealCorpus {
+            return print("skipping: the run says this machine has no real corpus (LEGIBLE_REAL_CORPUS=none)")
         }
+        let reason =
+            "no real corpus at \(Repository.realCorpus.path); set LEGIBLE_REAL_CORPUS to its folder, or to none on a machine without it"
+        guard RealParts.available(Repository.hasRealCorpus, reason: reason) else { return }
         for set in Self.sets {
             let folder = Repository.realCorpus.appendingPathComponent(set)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
