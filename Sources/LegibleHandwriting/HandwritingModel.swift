@@ -219,7 +219,7 @@ public final class HandwritingModel {
     ) throws(LoadFailure) -> OpaquePointer {
         let model = try loadedBytes(files, features: features, hand: hand, network: network)
         // The reader runs once a line, on tensors of a few MB, and without the arena every one
-        // was mapped and unmapped again: keeping it read a page 14–29 % faster for 3–4 % more
+        // was mapped and unmapped again: keeping it read a page 14–29 % faster for 4–5 % more
         // memory (`Docs/Recognition.md`, "Handwriting").
         return try loaded(
             model, named: files.model, library: library, libraryPath: files.library, threads: threads,

@@ -46,7 +46,7 @@ public final class TextDetector: LineDetector {
         let model = try HandwritingModel.verifiedBytes(
             files.detector, HandwritingModel.Files.pinned.detector, what: "the text detector", limit: 64 << 20)
         // No arena: the detector's tensors are page-sized, and an arena would hold the largest
-        // for the rest of the run (a third more memory for a page, `Docs/Recognition.md`,
+        // for the rest of the run (14–34 % more memory for a page, `Docs/Recognition.md`,
         // "Handwriting").
         handle = try HandwritingModel.loaded(
             model, named: files.detector, library: library, libraryPath: files.library, threads: threads, output: nil, arena: false)
