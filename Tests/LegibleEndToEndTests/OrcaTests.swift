@@ -10,8 +10,8 @@ import Testing
 /// `Tools/orca-session`, which starts Xvfb, a private bus, speech-dispatcher writing each
 /// utterance to a file, and Orca, presses keys and returns what Orca said. What is asserted is
 /// what a person hears, against `legible read --all`. Skips with a printed reason where Orca or
-/// its parts are missing, except under `LEGIBLE_REQUIRE_REAL_PARTS=1`. One Orca at a time.
-@Suite("the real Orca", .serialized)
+/// its parts are missing, except under `LEGIBLE_REQUIRE_REAL_PARTS=1`. At most two Orcas at a time (`OrcaTurns`).
+@Suite("the real Orca")
 struct OrcaTests {
     static let pages = (1...3).map { Repository.root.appendingPathComponent("Tests/Fixtures/chicago-\($0).json").path }
 
@@ -41,7 +41,8 @@ struct OrcaTests {
     @Test("legible view: Down walk, heading levels, page turns, Text saved, say-all across pages, flat review once per line")
     func viewer() async throws {
         guard Self.available else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let folder = try temporaryFolder()
         let store = folder + "/clippings.jsonl"
         var steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 20)
@@ -82,7 +83,8 @@ struct OrcaTests {
     @Test("legible view of a real 1905 letter read with --reader auto: Down reads each line the handwriting reader read")
     func realLetter() async throws {
         guard Self.available else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let letter = Repository.realCorpus.appendingPathComponent("jane-stanford-memorials/Lettre251.jpg").path
         guard FileManager.default.fileExists(atPath: letter) else {
             print("skipping: the real corpus is not at \(Repository.realCorpus.path) (set LEGIBLE_REAL_CORPUS)")
@@ -110,7 +112,8 @@ struct OrcaTests {
     @Test("legible view --edit: BackSpace speaks the deleted letter, Control+Z undo, Control+S Corrections saved")
     func editing() async throws {
         guard Self.available else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let (_, page) = try chicagoPageToEdit()
         let keys = ["End", "BackSpace", "BackSpace", "ctrl+z", "BackSpace", "s", "ctrl+s"]
         let run = try OrcaSession.run(
@@ -133,7 +136,8 @@ struct OrcaTests {
     )
     func uncertainWords() async throws {
         guard Self.available else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let (folder, page) = try chicagoPageWithUncertainWords()
         let keys = ["Home", "F7", "F7", "F7", "F7", "shift+F7", "shift+F7", "ctrl+Right", "ctrl+Home"]
         let run = try OrcaSession.run(
@@ -159,7 +163,8 @@ struct OrcaTests {
     @Test("legible present, in a window: Down walk across a page turn, Shift+Down and Text saved")
     func present() async throws {
         guard Self.available else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let folder = try temporaryFolder()
         let steps: [OrcaSession.Step] = Array(repeating: .key("Down"), count: 6) + [.key("shift+Down"), .key("ctrl+s")]
         let run = try OrcaSession.run(
@@ -176,7 +181,8 @@ struct OrcaTests {
     func pdfInFirefox() async throws {
         let firefox = FileManager.default.isExecutableFile(atPath: "/usr/bin/firefox-esr")
         guard Self.available, RealParts.available(firefox, reason: "firefox-esr is missing") else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let folder = try temporaryFolder()
         let made = try legible(["pdf"] + Self.pages + ["--scans", Repository.scans.path, "-o", folder + "/chicago.pdf"])
         #expect(made.status == 0, "\(made.stderr)")
@@ -239,7 +245,8 @@ struct OrcaTests {
     @Test("the HTML notebook in Chromium: Down walk with headings and page regions, say-all")
     func html() async throws {
         guard Self.available, Browser.isAvailable() else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let command = try Self.notebookInChromium()
         // Say-all starts at the first heading of the notebook ("2": the next heading at level 2),
         // not at the top: from the top it reads the page's introduction first, and on a busy
@@ -299,7 +306,8 @@ struct OrcaTests {
     )
     func htmlUncertainWords() async throws {
         guard Self.available, Browser.isAvailable() else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let (folder, page) = try chicagoPageWithUncertainWords()
         let command = try Self.notebookInChromium(pages: [page], scans: folder, downloads: folder + "/downloads")
         var steps: [OrcaSession.Step] = [.wait(1), .key("alt+shift+d"), .key("alt+shift+d")]
@@ -342,7 +350,8 @@ struct OrcaTests {
     @Test("the HTML notebook's reader view in Chromium: Alt+Shift+W is announced, its heading and reflowed lines read in order")
     func readerView() async throws {
         guard Self.available, Browser.isAvailable() else { return }
-        await QuietTestRun.wait()
+        let turn = await OrcaTurns.take()
+        defer { turn.end() }
         let command = try Self.notebookInChromium()
         // The reader view on, then its first level-2 heading ("2"), then a Down walk over the
         // paragraph reflowed below it.

@@ -4,15 +4,17 @@ import LegibleCommandSupport
 /// Waits for the rest of this test run to go quiet, so that a test whose client runs in real
 /// time (Orca's say-all) has the machine to itself (`Docs/Orca.md`, "What `OrcaTests` asserts").
 /// The work counted is this process's and its descendants' (in-process commands, Tesseract,
-/// Chromium), from `/proc`; a fuzzing campaign or any other load outside the run is not waited
-/// for, since waiting would not end it.
+/// Chromium), from `/proc`, but for real-Orca sessions (`Tools/orca-session` and all it starts):
+/// the other session's turn (`OrcaTurns`) is load the design accepts. A fuzzing campaign or any
+/// other load outside the run is not waited for, since waiting would not end it.
 enum QuietTestRun {
-    /// Clock ticks of CPU time used so far by this process and every process below it: for each,
-    /// its own time and that of the children it has reaped, so a process that ended between two
-    /// readings is still counted, once, in its parent.
+    /// Clock ticks of CPU time used so far by this process and every process below it but the
+    /// real-Orca sessions: for each, its own time and that of the children it has reaped, so a
+    /// process that ended between two readings is still counted, once, in its parent.
     static func treeTicks() -> Int {
         var parent: [Int32: Int32] = [:]
         var ticks: [Int32: Int] = [:]
+        var sessions: Set<Int32> = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
             guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
                 let close = stat.lastIndex(of: ")")
@@ -22,11 +24,13 @@ enum QuietTestRun {
             guard fields.count > 15, let ppid = Int32(fields[1]) else { continue }
             parent[pid] = ppid
             ticks[pid] = fields[11...14].compactMap { Int($0) }.reduce(0, +)
+            if isOrcaSession(pid) { sessions.insert(pid) }
         }
         let me = getpid()
         func inTree(_ pid: Int32) -> Bool {
             var current = pid
             for _ in 0..<64 {
+                if sessions.contains(current) { return false }
                 if current == me { return true }
                 guard let next = parent[current], next > 1 else { return false }
                 current = next
@@ -34,6 +38,13 @@ enum QuietTestRun {
             return false
         }
         return ticks.filter { inTree($0.key) }.values.reduce(0, +)
+    }
+
+    /// Whether `pid` runs `Tools/orca-session` (its command line, NUL-separated, names it).
+    static func isOrcaSession(_ pid: Int32) -> Bool {
+        guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        // python3, then the script's path.
+        return String(decoding: line, as: UTF8.self).split(separator: "\0").prefix(3).contains { $0.hasSuffix("/Tools/orca-session") }
     }
 
     /// Returns once the run has used at most `cores` of CPU over a `window` of seconds, or after
