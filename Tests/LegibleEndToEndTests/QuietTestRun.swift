@@ -24,7 +24,9 @@ enum QuietTestRun {
             guard fields.count > 15, let ppid = Int32(fields[1]) else { continue }
             parent[pid] = ppid
             ticks[pid] = fields[11...14].compactMap { Int($0) }.reduce(0, +)
-            if isOrcaSession(pid) { sessions.insert(pid) }
+            // The command name, in the parentheses: a script run by its path is named by its
+            // file, as `OrcaSession.run` starts `Tools/orca-session`.
+            if let open = stat.firstIndex(of: "("), stat[stat.index(after: open)..<close] == "orca-session" { sessions.insert(pid) }
         }
         let me = getpid()
         func inTree(_ pid: Int32) -> Bool {
@@ -38,13 +40,6 @@ enum QuietTestRun {
             return false
         }
         return ticks.filter { inTree($0.key) }.values.reduce(0, +)
-    }
-
-    /// Whether `pid` runs `Tools/orca-session` (its command line, NUL-separated, names it).
-    static func isOrcaSession(_ pid: Int32) -> Bool {
-        guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
-        // python3, then the script's path.
-        return String(decoding: line, as: UTF8.self).split(separator: "\0").prefix(3).contains { $0.hasSuffix("/Tools/orca-session") }
     }
 
     /// Returns once the run has used at most `cores` of CPU over a `window` of seconds, or after
