@@ -111,8 +111,9 @@ struct NetworkTrainerTests {
         // Measured on the lines it learns, so that a best measure (and a refit) comes soon.
         var settings = NetworkTrainer.Settings()
         settings.rate = 1e-4
-        let first = try Self.train(Array(lines.prefix(4)), aside: Array(lines.prefix(4)), steps: 2, settings: settings)
-        let second = try Self.train(Array(lines.prefix(4)), aside: Array(lines.prefix(4)), steps: 2, settings: settings)
+        let four = Array(lines.prefix(4))
+        let first = try Self.train(four, aside: four, steps: 2, settings: settings)
+        let second = try Self.train(four, aside: four, steps: 2, settings: settings)
         #expect(first.bytes == second.bytes && first.after == second.after)
         // The best measure chose the steps, and every line, those kept aside too, was learnt
         // again for as many passes over them.
