@@ -198,6 +198,7 @@ struct OrcaTests {
             .wait(6), .key("ctrl+Home"), .key("1"), .key("Down"), .key("1"), .key("1"), .key("shift+1"), .key("shift+1"), .sayAll,
         ]
         let run = try OrcaSession.run(steps, window: "chicago", command: command)
+        OrcaSession.report("pdf in Firefox", run)
         let headings = try legible(["read", "--all"] + Self.pages).stdout.split(separator: "\n").filter { $0.hasSuffix(". Heading.") }
         let heard = [2, 4, 5].map { Heard.normal(run.steps[$0].spoken.joined(separator: " ")) }
         #expect(heard == headings.map { Heard.normal($0.dropLast(".Heading.".count + 1) + " heading level 1") }, "\(run.steps)")
@@ -452,8 +453,15 @@ enum OrcaSession {
             var key: String
             var spoken: [String]
             var firstSpeech: Double?
+            /// From the key to the step's end, in seconds.
+            var seconds: Double
+            /// The longest pause between two utterances of the step, in seconds.
+            var largestGap: Double
         }
         var startup: [String]
+        /// Seconds to start the bus, the display and Orca, and for the app's window and first speech.
+        var orcaSeconds: Double
+        var startupSeconds: Double
         var steps: [Step]
         var leftover: [String]
     }
@@ -473,16 +481,27 @@ enum OrcaSession {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any] ?? [:]
         #expect(run.status == 0, "orca-session: \(run.stderr) \(object["error"] ?? "")")
         let said = (object["steps"] as? [[String: Any]] ?? []).map {
-            Result.Step(key: $0["key"] as? String ?? "", spoken: $0["spoken"] as? [String] ?? [], firstSpeech: $0["firstSpeech"] as? Double)
+            Result.Step(
+                key: $0["key"] as? String ?? "", spoken: $0["spoken"] as? [String] ?? [], firstSpeech: $0["firstSpeech"] as? Double,
+                seconds: $0["seconds"] as? Double ?? 0, largestGap: $0["largestGap"] as? Double ?? 0)
         }
         try #require(said.count == steps.count, "orca-session played \(said.count) of \(steps.count) steps")
-        return Result(startup: object["startup"] as? [String] ?? [], steps: said, leftover: object["leftover"] as? [String] ?? [])
+        return Result(
+            startup: object["startup"] as? [String] ?? [], orcaSeconds: object["orcaSeconds"] as? Double ?? 0,
+            startupSeconds: object["startupSeconds"] as? Double ?? 0, steps: said, leftover: object["leftover"] as? [String] ?? [])
     }
 
-    /// Prints the figures of a run: key to first speech over the keys that spoke.
+    /// Prints the figures of a run: key to first speech over the keys that spoke, and where the
+    /// session's time went (Docs/Orca.md, "What a session costs").
     static func report(_ surface: String, _ run: Result) {
         let times = run.steps.compactMap(\.firstSpeech).sorted()
         guard let last = times.last else { return }
         print("orca \(surface): key to first speech median \(times[times.count / 2]) s, max \(last) s over \(times.count) keys")
+        let silent = run.steps.filter { $0.firstSpeech == nil }
+        let steps = run.steps.map(\.seconds).reduce(0, +)
+        print(
+            "orca \(surface): Orca up in \(run.orcaSeconds) s, the app in \(run.startupSeconds) s; \(run.steps.count) steps in "
+                + "\(Int(steps.rounded())) s, \(silent.count) of them silent; longest pause within a step "
+                + "\(run.steps.map(\.largestGap).max() ?? 0) s")
     }
 }
