@@ -338,7 +338,7 @@ let package = Package(
                 "LegibleLayout", "LegibleTextInput", "LegiblePages", "LegibleReading", "LegibleRaster", "LegibleBatch",
                 "LegibleTestSupport",
                 "LegibleGoldenSupport", "LegiblePDFInput", "LegibleImport", "LegibleSpeech", "LegibleCLI", "LegibleCommandSupport",
-                "LegibleSystem", "LegibleImage", "LegibleOCR", "LegibleEvaluation", "LegibleHandwriting",
+                "LegibleSystem", "LegibleImage", "LegibleOCR", "LegibleEvaluation", "LegibleHandwriting", "LegibleRecognition",
             ]),
     ]
 )

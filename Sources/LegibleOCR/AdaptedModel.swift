@@ -84,10 +84,18 @@ public struct AdaptedModel: Hashable, Sendable {
         self.head = try Self.head(in: record, path: path, record: recordPath)
         let network = try Self.network(in: record, path: path)
         (self.network, self.networkStart) = (network?.bytes, network?.start)
+        readsBesideHandwriting = Self.readsBesideHandwriting(record)
+        // A model that does not read again beside the handwriting reader reads other pages, so
+        // it is another model; one that does is named as before.
         self.sha256 = Checksum.sha256Hex(
             of: Array((digest + "\n" + words.joined(separator: "\n")).utf8) + (head.map { [0] + $0 } ?? [])
-                + Array((record.network?.sha256.map { "\nnetwork " + $0 } ?? "").utf8))
+                + Array((record.network?.sha256.map { "\nnetwork " + $0 } ?? "").utf8)
+                + Array((readsBesideHandwriting ? "" : "\nnot beside the handwriting reader").utf8))
     }
+
+    /// Whether the model reads every line again beside the handwriting reader
+    /// (``readsBesideHandwriting(_:)``, from its record); with Tesseract alone it always does.
+    public var readsBesideHandwriting: Bool
 
     /// The handwriting reader's last layer fitted to the writer (`WriterHead`'s bytes in
     /// LegibleHandwriting), from the record's `head.weights` (base64); nil when the record has

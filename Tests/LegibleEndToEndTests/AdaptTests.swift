@@ -4,6 +4,7 @@ import LegibleHandwriting
 import LegibleImage
 import LegibleLayout
 import LegibleOCR
+import LegibleRecognition
 import LegibleSystem
 import LegibleTestSupport
 import Testing
@@ -318,7 +319,11 @@ struct AdaptTests {
     /// A record as `adapt` writes it, naming a model whose SHA-256 is `digest`, with a head
     /// whose weights are `head` when given; of `version`, else of version 1 for a head with no
     /// keep (made before the check) and the current version otherwise.
-    static func record(naming digest: String, head: String? = nil, kept: Bool? = nil, version: Int? = nil) throws -> Data {
+    /// The Tesseract model's measure on its lines kept aside is `tesseractError` (its head's: 0.5
+    /// before, 0.4 after).
+    static func record(naming digest: String, head: String? = nil, kept: Bool? = nil, version: Int? = nil, tesseractError: Double = 0.4)
+        throws -> Data
+    {
         let learnt = head.map {
             AdaptedModel.Record.Head(
                 trainingLines: 5, heldOutLines: 1, skippedLines: 0, passes: 10, widthScale: 1, start: .model, heldOutErrorBefore: 0.5,
@@ -326,10 +331,36 @@ struct AdaptTests {
         }
         var record = AdaptedModel.Record(
             modelSHA256: digest, startModelSHA256: digest, sources: [], trainingLines: 5, heldOutLines: 1, skippedLines: 0,
-            unknownCharacters: [], seed: 1, iterations: 200, heldOutErrorBefore: 0.5, heldOutErrorAfter: 0.4, seconds: 1, words: [],
-            head: learnt)
+            unknownCharacters: [], seed: 1, iterations: 200, heldOutErrorBefore: 0.5, heldOutErrorAfter: tesseractError, seconds: 1,
+            words: [], head: learnt)
         record.version = version ?? (head != nil && kept == nil ? 1 : AdaptedModel.recordVersion)
         return try JSONEncoder().encode(record)
+    }
+
+    @Test(
+        "beside the handwriting reader, the adapted Tesseract model reads lines again only when adapt measured it the better reader"
+    )
+    func readsAgainWhereBetter() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let readers = PageReaders(executable: Repository.legibleExecutable.path)
+        // The handwriting reader's head, not kept, read its lines kept aside at 0.5.
+        for (name, error, rereads) in [("better", 0.1, true), ("worse", 0.9, false)] {
+            let model = folder + "/\(name).traineddata"
+            try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata", toPath: model)
+            let digest = try #require(Checksum.sha256Hex(ofFileAt: model))
+            try Self.record(naming: digest, head: "", kept: false, tesseractError: error).write(
+                to: URL(fileURLWithPath: folder + "/\(name).adapted.json"))
+            var options = try PageReaders.options(
+                languages: "eng", timeout: nil, reader: .auto, model: model, executable: Repository.legibleExecutable.path)
+            #expect(options.adaptedModel?.readsBesideHandwriting == rereads, "\(name)")
+            let beside = try readers.recogniser(options, workers: 1).lineReader
+            #expect(
+                (beside is AdaptedLineReader) == rereads && (beside is HandwritingLineReader) == !rereads, "\(name): \(type(of: beside))")
+            // With Tesseract alone, the model reads every line again either way.
+            options.lineChoice = .tesseract
+            #expect(try readers.recogniser(options, workers: 1).lineReader is AdaptedLineReader, "\(name)")
+        }
     }
 
     @Test(
