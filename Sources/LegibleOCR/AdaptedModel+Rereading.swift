@@ -2,10 +2,10 @@ extension AdaptedModel {
     /// Whether, beside the handwriting reader, the adapted Tesseract model reads every line
     /// again (``AdaptedLineReader``): only when `adapt` measured it reading the lines it kept
     /// aside with fewer errors than the handwriting reader read its own, as the model leaves
-    /// that reader (`Docs/Learning.md`, "Reading again with the Tesseract model"). On the diary, the Stanford letters
-    /// and the Copiste sheets it read them 2–5 times worse, won no scored line, and cost up to
-    /// 1.28 times the reading time. A record that measured no handwriting reader (one made
-    /// with `--head-only` before heads were measured) keeps the reading again.
+    /// that reader (`Docs/Learning.md`, "Reading again with the Tesseract model"). On the
+    /// diary, the Stanford letters and the Copiste sheets it read them 2–5 times worse, won no
+    /// scored line, and cost up to 1.28 times the reading time. A record that holds neither a
+    /// network nor a head, and so no measure of the handwriting reader, keeps the reading again.
     public static func readsBesideHandwriting(_ record: Record) -> Bool {
         guard let hand = handwritingError(record) else { return true }
         return record.heldOutErrorAfter < hand

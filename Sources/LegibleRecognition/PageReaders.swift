@@ -81,7 +81,8 @@ public struct PageReaders: Sendable {
         let hand = try handwritingReader(options, workers: workers)
         recogniser.lineDetector = try hand.map { try textDetector(beside: $0, workers: workers) }
         // Beside the handwriting reader, the adapted Tesseract model reads again only where
-        // `adapt` measured it the better reader (`Docs/Learning.md`, "Reading again with the Tesseract model").
+        // `adapt` measured it the better reader (`Docs/Learning.md`, "Reading again with the
+        // Tesseract model").
         guard let model = options.adaptedModel, hand == nil || model.readsBesideHandwriting else {
             recogniser.lineReader = hand
             return recogniser
