@@ -455,8 +455,10 @@ enum OrcaSession {
             var firstSpeech: Double?
             /// From the key to the step's end, in seconds.
             var seconds: Double
-            /// The longest pause between two utterances of the step, in seconds.
+            /// The longest pause between two utterances of the step, in seconds, and the lines
+            /// said after the step ended, before the next key (a pause longer than `settle`).
             var largestGap: Double
+            var late: Int
         }
         var startup: [String]
         /// Seconds to start the bus, the display and Orca, and for the app's window and first speech.
@@ -483,7 +485,7 @@ enum OrcaSession {
         let said = (object["steps"] as? [[String: Any]] ?? []).map {
             Result.Step(
                 key: $0["key"] as? String ?? "", spoken: $0["spoken"] as? [String] ?? [], firstSpeech: $0["firstSpeech"] as? Double,
-                seconds: $0["seconds"] as? Double ?? 0, largestGap: $0["largestGap"] as? Double ?? 0)
+                seconds: $0["seconds"] as? Double ?? 0, largestGap: $0["largestGap"] as? Double ?? 0, late: $0["late"] as? Int ?? 0)
         }
         try #require(said.count == steps.count, "orca-session played \(said.count) of \(steps.count) steps")
         return Result(
@@ -502,6 +504,6 @@ enum OrcaSession {
         print(
             "orca \(surface): Orca up in \(run.orcaSeconds) s, the app in \(run.startupSeconds) s; \(run.steps.count) steps in "
                 + "\(Int(steps.rounded())) s, \(silent.count) of them silent; longest pause within a step "
-                + "\(run.steps.map(\.largestGap).max() ?? 0) s")
+                + "\(run.steps.map(\.largestGap).max() ?? 0) s; \(run.steps.map(\.late).reduce(0, +)) lines came after their step ended")
     }
 }
