@@ -1,6 +1,7 @@
 #!/bin/bash
 # The loop the network figures in Docs/Learning.md ("Measured") were taken with, 2026-12-05:
 #   setup SET LANG K WORK; then bench WORK LANG MINUTES. Tools/adapt-bench runs the same loop with more readings.
+#   ADAPT_FLAGS (say --head-only) is passed to adapt; LEGIBLE names the legible to run.
 setup() {
     set -euo pipefail
     set_folder=$1 lang=$2 k=$3 work=$4
@@ -24,7 +25,7 @@ bench() {
     score() { "$legible" eval "$1" --truth "$work/truth" --only-transcribed | awk '/^OVERALL legible/ {print $3}'; }
     rm -rf "$work/model" "$work/auto" "$work/both"; mkdir -p "$work/model"
     start=$(date +%s.%N)
-    /usr/bin/time -v "$legible" adapt $(cat "$work/corrected.txt") -o "$work/model/hand.traineddata" --scans "$work/scans" --minutes "$minutes" > "$work/adapt.txt" 2> "$work/adapt.err"
+    /usr/bin/time -v "$legible" adapt $(cat "$work/corrected.txt") -o "$work/model/hand.traineddata" --scans "$work/scans" --minutes "$minutes" ${ADAPT_FLAGS:-} > "$work/adapt.txt" 2> "$work/adapt.err"
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     rest=("$work"/rest/*.jpg)
     "$legible" ingest "${rest[@]}" -o "$work/auto" -l "$lang" --reader auto -q

@@ -99,7 +99,7 @@ extension AdaptCommand {
         help: "the most steps of the handwriting reader's network training, whatever the time left (default 400)")
     /// `--head-only`.
     static let headOnly: Option<Bool> = .flag(
-        "--head-only", help: "fit only the handwriting reader's last layer, not its whole network (needs no PyTorch)")
+        "--head-only", help: "fit only the handwriting reader's last layer, not its whole network")
     /// `--quiet`.
     static let quiet: Option<Bool> = .flag("--quiet", help: "no progress lines")
 }

@@ -4,7 +4,7 @@ import Foundation
 /// "The writer's hand in the handwriting reader"): from the features the network gives for each
 /// time step to the probabilities of the page script's classes. It starts as the model's own
 /// last layer, cut to those classes, and `legible adapt` fits it to the writer's corrected lines
-/// (``HeadTraining``). The rest of the network is the model's.
+/// (`LegibleLearning.HeadTrainer`, on ``HeadTraining`` lines). The rest of the network is the model's.
 public struct WriterHead: Sendable, Equatable {
     /// The classes it gives probabilities for: indices into ``HandwritingModel/alphabet``,
     /// ascending, the blank (0) first; the page script's ``ReadingClasses``.

@@ -5,6 +5,7 @@ import LegibleImage
 import LegibleLayout
 import LegibleNotebook
 import LegibleOCR
+import LegibleSystem
 
 extension Adaptation {
     /// The handwriting reader whose last layer is fitted beside the Tesseract model
@@ -14,12 +15,15 @@ extension Adaptation {
         let files: HandwritingModel.Files
         let model: HandwritingModel
         let classes: ReadingClasses
+        /// The writer's network the reader reads with, when a head is learnt on top of it.
+        var network: NetworkWeights? = nil
 
-        /// The reader from `files`; its files missing or altered is a missing dependency.
-        init(files: HandwritingModel.Files) throws {
-            self.files = files
+        /// The reader from `files`, with `network` written in; its files missing or altered is a
+        /// missing dependency.
+        init(files: HandwritingModel.Files, network: NetworkWeights? = nil, layer: HandwritingModel.LastLayer = .own) throws {
+            (self.files, self.network) = (files, network)
             do {
-                model = try HandwritingModel(files: files, features: true)
+                model = try HandwritingModel(files: files, features: true, layer: layer, network: network)
             } catch {
                 throw NotebookError(.missingDependency, error.description)
             }
@@ -67,6 +71,12 @@ extension Adaptation {
 
         /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.
         func startHead(_ collected: Collected, scale: Double) throws(HandwritingModel.LoadFailure) -> WriterHead {
+            if let network {
+                // The network's own last layer, as it was trained from the start layer.
+                let layer = Self.startLayer(collected) == .frenchHand ? try HandwritingModel.frenchHand(files: files) : nil
+                let bytes = try HandwritingModel.loadedBytes(files, features: false, hand: layer, network: network)
+                return try HandwritingModel.startHead(of: bytes, path: files.model, classes: classes, widthScale: scale)
+            }
             guard Self.startLayer(collected) == .frenchHand else {
                 return try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
             }
@@ -81,8 +91,11 @@ extension Adaptation {
         /// measure what it learnt (``HeadVerdict``). The head kept is trained the same way on
         /// every line; with lines of two pages or more, only when the verdict keeps it, and
         /// otherwise none is (`kept` false).
-        /// Past `end` (`--minutes`), the head is not learnt: nil, as with too few lines.
-        func learn(_ collected: Collected, seed: UInt64, until end: Date = .distantFuture) throws -> Record.Head? {
+        /// Past `end` (`--minutes`), the head is not learnt: nil, as with too few lines. Each
+        /// head is learnt by ``HeadTrainer`` in `folder` (private), run by `python`.
+        func learn(_ collected: Collected, seed: UInt64, folder: String, python: String, until end: Date = .distantFuture) throws
+            -> Record.Head?
+        {
             guard collected.headLines.count >= fewestLines, Date() < end else { return nil }
             let clock = Date()
             let counts = Dictionary(grouping: collected.headLines, by: \.scale).mapValues(\.count)
@@ -103,19 +116,23 @@ extension Adaptation {
             }
             let pages = collected.headLines.map(\.page)
             let (asides, byPage) = (Self.asides(pages, seed: seed), Self.asideByPage(pages))
+            let trainer = Fitting(folder: folder + "/head", python: python, seed: seed, end: end)
+            guard mkdir(trainer.folder, 0o700) == 0 else { throw FileError(.io, "\(trainer.folder): cannot be made (\(Errno.current))") }
             var trials: [HeadTrial] = []
             for aside in asides {
-                guard Date() < end else { return nil }
-                trials.append(trial(start, lines: lines, aside: Set(aside), seed: seed))
+                guard let trial = try trial(start, lines: lines, aside: Set(aside), trainer: trainer) else { return nil }
+                trials.append(trial)
             }
             let verdict = HeadVerdict(trials, byPage: byPage)
-            var head =
-                verdict.kept
-                ? HeadTraining.train(start, training: lines) { StableHash.shuffled(lines.count, seed: seed &+ UInt64($0)) } : nil
+            var head: WriterHead? = nil
+            if verdict.kept {
+                guard let learnt = try trainer.fit(start, lines) else { return nil }
+                head = learnt
+            }
             if verdict.remembers, let learnt = head { head?.memory = WriterMemory.remembering(lines, head: learnt) }
             var record = Record.Head(
                 trainingLines: lines.count, heldOutLines: asides.reduce(0) { $0 + $1.count }, skippedLines: collected.headSkipped,
-                passes: HeadTraining.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
+                passes: HeadTrainer.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
                 heldOutErrorBefore: verdict.before, heldOutErrorAfter: verdict.after, seconds: Date().timeIntervalSince(clock),
                 weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: verdict.kept)
             (record.heldOutErrorWithMemory, record.memorySteps) = (verdict.withMemory, head?.memory?.labels.count ?? 0)
@@ -124,11 +141,11 @@ extension Adaptation {
         }
 
         /// The head `start` trained on `lines` but those at `aside`, and remembering them, each
-        /// measured on the lines at `aside` beside `start`.
-        func trial(_ start: WriterHead, lines: [HeadTraining.Line], aside: Set<Int>, seed: UInt64) -> HeadTrial {
+        /// measured on the lines at `aside` beside `start`; nil when the time ran out.
+        func trial(_ start: WriterHead, lines: [HeadTraining.Line], aside: Set<Int>, trainer: Fitting) throws -> HeadTrial? {
             let heldOut = lines.indices.filter { aside.contains($0) }.map { lines[$0] }
             let training = lines.indices.filter { !aside.contains($0) }.map { lines[$0] }
-            let check = HeadTraining.train(start, training: training) { StableHash.shuffled(training.count, seed: seed &+ UInt64($0)) }
+            guard let check = try trainer.fit(start, training) else { return nil }
             var remembering = check
             remembering.memory = WriterMemory.remembering(training, head: check)
             let before = HeadTraining.errors(start, heldOut, symbols: classes.symbols)
@@ -136,6 +153,30 @@ extension Adaptation {
                 characters: before.characters, before: before.errors,
                 after: HeadTraining.errors(check, heldOut, symbols: classes.symbols).errors,
                 withMemory: remembering.memory.map { _ in HeadTraining.errors(remembering, heldOut, symbols: classes.symbols).errors })
+        }
+
+        /// How each head is learnt: by ``HeadTrainer`` in `folder`, run by `python`, its passes in
+        /// an order seeded by `seed`, until `end`.
+        struct Fitting {
+            let folder: String
+            let python: String
+            let seed: UInt64
+            let end: Date
+
+            /// `start` trained on `lines`; nil when the time ran out first. Other failures are
+            /// refused as the network trainer's are (``Adaptation/refusal(_:folder:)``).
+            func fit(_ start: WriterHead, _ lines: [HeadTraining.Line]) throws -> WriterHead? {
+                let seconds = end.timeIntervalSinceNow
+                guard seconds > 0 else { return nil }
+                do {
+                    return try HeadTrainer.train(start, training: lines, folder: folder, seconds: min(seconds, 86_400), python: python) {
+                        StableHash.shuffled(lines.count, seed: seed &+ UInt64($0))
+                    }
+                } catch {
+                    if error.kind == .outOfTime { return nil }
+                    throw Adaptation.refusal(error, folder: folder)
+                }
+            }
         }
 
         /// The most pages kept aside in turn: each one costs a head trained and measured.

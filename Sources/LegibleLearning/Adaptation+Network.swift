@@ -1,7 +1,6 @@
 import Foundation
 import LegibleHandwriting
 import LegibleImage
-import LegibleLearning
 import LegibleNotebook
 import LegibleOCR
 import LegibleSystem
@@ -51,11 +50,7 @@ extension Adaptation {
                 model: model, training: made.indices.filter { !aside.contains($0) }.map { made[$0] },
                 aside: aside.sorted().map { made[$0] }, settings: settings, folder: work, seconds: seconds, progress: progress)
         } catch {
-            switch error.kind {
-            case .missingRuntime: throw NotebookError(.missingDependency, error.description)
-            case .noRoom: throw FileError(.io, "\(folder): \(error.description); free some space, or set TMPDIR elsewhere")
-            case .failed: throw NotebookError(.internalError, error.description)
-            }
+            throw refusal(error, folder: folder)
         }
         let characters = aside.reduce(0) { $0 + made[$1].labels.count }
         let kept = Self.readsBetter(before: result.before, after: result.after, characters: characters)
@@ -67,6 +62,16 @@ extension Adaptation {
             seconds: Date().timeIntervalSince(clock), kept: kept)
         (record.refitSteps, record.heldOutCharacters) = (result.refitSteps, characters)
         return (kept ? result.bytes : nil, record)
+    }
+
+    /// A trainer's failure as `adapt` reports it: a missing runtime is a missing dependency
+    /// (69), a full disk in `folder` an I/O error, anything else an internal error.
+    static func refusal(_ error: NetworkTrainer.Failure, folder: String) -> any Error {
+        switch error.kind {
+        case .missingRuntime: NotebookError(.missingDependency, error.description)
+        case .noRoom: FileError(.io, "\(folder): \(error.description); free some space, or set TMPDIR elsewhere")
+        case .failed, .outOfTime: NotebookError(.internalError, error.description)
+        }
     }
 
     /// Whether a network that read `characters` characters kept aside with an error rate of

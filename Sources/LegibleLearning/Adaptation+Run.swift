@@ -94,7 +94,9 @@ extension Adaptation {
                         iterations: measure.step, heldOutError: measure.asideError, bestError: measure.bestError, seconds: measure.seconds,
                         limit: networkEnd.timeIntervalSince(Date()) + measure.seconds, network: true))
             } : nil
-        let head = network?.record.kept == true ? nil : try hand.learn(collected, seed: request.seed, until: end)
+        let head =
+            network?.record.kept == true
+            ? nil : try hand.learn(collected, seed: request.seed, folder: tools.folder, python: request.network.python, until: end)
         return (collected, head, network, training, heldOut)
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LegibleHandwriting
 import LegibleImage
-import LegibleLearning
 import LegibleNotebook
 import LegibleOCR
 import LegibleSystem

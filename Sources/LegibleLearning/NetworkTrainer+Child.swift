@@ -7,9 +7,7 @@ extension NetworkTrainer {
     static func prepare(
         model: [UInt8], training: [Line], aside: [Line], settings: Settings, folder: String, seconds: Double
     ) throws(Failure) {
-        var outputs: [AtomicFile.Output] = TrainerSource.files.compactMap { file in
-            Data(base64Encoded: file.base64).map { AtomicFile.Output(path: folder + "/" + file.name, bytes: $0) }
-        }
+        var outputs = sources(in: folder)
         let job: [String: Any] = [
             "seed": settings.seed, "seconds": seconds, "steps": settings.steps, "threads": settings.threads, "batch": settings.batch,
             "rate": settings.rate, "pull": settings.pull, "trained": settings.layers.rawValue, "every": settings.every,
@@ -23,6 +21,13 @@ extension NetworkTrainer {
         ]
         do { try AtomicFile.commit(outputs) } catch {
             throw Failure(kind: .noRoom, description: "\(folder): the trainer's files cannot be written (\(error.description))")
+        }
+    }
+
+    /// The trainer's code as it was built (``TrainerSource``), to be written into `folder`.
+    static func sources(in folder: String) -> [AtomicFile.Output] {
+        TrainerSource.files.compactMap { file in
+            Data(base64Encoded: file.base64).map { AtomicFile.Output(path: folder + "/" + file.name, bytes: $0) }
         }
     }
 
@@ -40,14 +45,16 @@ extension NetworkTrainer {
         return bytes
     }
 
-    /// Runs the child in `folder` until it ends, stopping it a minute past `seconds` (it stops
-    /// itself at `seconds`); its measures, in order.
-    static func run(folder: String, python: String, seconds: Double, progress: (Progress) -> Void) throws(Failure) -> [Progress] {
+    /// Runs the child `script` (one of ``TrainerSource``'s files) in `folder` until it ends,
+    /// stopping it a minute past `seconds` (it stops itself at `seconds`); its measures, in order.
+    static func run(
+        _ script: String = "legible_train.py", folder: String, python: String, seconds: Double, progress: (Progress) -> Void
+    ) throws(Failure) -> [Progress] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         // -I: no PYTHON* variables, no user site, no script folder on the path; -B: nothing
         // written beside the code.
-        process.arguments = ["-I", "-B", folder + "/legible_train.py", folder]
+        process.arguments = ["-I", "-B", folder + "/" + script, folder]
         // Tensors of 1 MB or more are mapped and unmapped, not kept in the heap: batches of many
         // widths fragment it. Six steps of the budget's shapes peak at 1.74 GB with 16 MB, 0.99 GB
         // with 1 MB, in the same time (`Docs/Learning.md`, "Choosing the settings"). Threads
@@ -119,8 +126,8 @@ extension NetworkTrainer {
         }.last ?? 0
     }
 
-    /// The child's end as a failure, when it failed: 69 a missing runtime, a full disk no room,
-    /// anything else its last line of errors.
+    /// The child's end as a failure, when it failed: 69 a missing runtime, 75 out of time, a full
+    /// disk no room, anything else its last line of errors.
     static func check(_ status: Int32, log: String) throws(Failure) {
         guard status != 0 else { return }
         let said = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").last.map(String.init) ?? ""
@@ -128,6 +135,7 @@ extension NetworkTrainer {
             throw Failure(
                 kind: .missingRuntime, description: "the trainer needs Debian's python3-torch (\(said)); run Tools/install-dependencies")
         }
+        if status == 75 { throw Failure(kind: .outOfTime, description: "the trainer ran out of time (\(said))") }
         if said.contains("No space left on device") || said.contains("File too large") {
             throw Failure(kind: .noRoom, description: "no room left to train in (\(said))")
         }

@@ -99,8 +99,9 @@ public enum NetworkTrainer {
 
     /// Why training could not run or finish.
     public struct Failure: Error, CustomStringConvertible, Sendable {
-        /// What went wrong, as an exit code says it.
-        public enum Kind: Sendable { case missingRuntime, noRoom, failed }
+        /// What went wrong, as an exit code says it: the runtime missing (69), the disk full, the
+        /// time out before the child was done (its 75), or anything else.
+        public enum Kind: Sendable { case missingRuntime, noRoom, outOfTime, failed }
         public var kind: Kind
         /// One line.
         public var description: String

@@ -38,7 +38,11 @@ func learnHandHead(_ corpus: String, output: String) throws {
     let heldOut = lines.filter { aside.contains($0.page) }.map(\.line)
     print("\(lines.count) lines on \(pages.count) pages (\(skipped) left out: characters outside the page script)")
     print("learning from \(training.count) lines; \(heldOut.count) lines on \(aside.count) pages kept aside")
-    let head = HeadTraining.train(start, training: training, settings: .hand) { StableHash.shuffled(training.count, seed: 7 &+ UInt64($0)) }
+    let folder = try TemporaryFolder.make(prefix: "legible-hand-head")
+    defer { TemporaryFolder.remove(folder) }
+    let head = try HeadTrainer.train(start, training: training, settings: .hand, folder: folder) {
+        StableHash.shuffled(training.count, seed: 7 &+ UInt64($0))
+    }
     print(
         String(
             format: "kept-aside greedy CER: the model's own layer %.4f, the hand head %.4f; %.0f s",

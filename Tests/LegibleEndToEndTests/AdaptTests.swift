@@ -17,9 +17,11 @@ import Testing
 struct AdaptTests {
     static var available: Bool {
         let model = Repository.root.appendingPathComponent(".build/vendor/handwriting/tessdata-best-fra.traineddata").path
+        // The head learns over PyTorch, as the network does (`Docs/Learning.md`, "The head and the memory").
+        let torch = FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/torch/__init__.py")
         return RealParts.available(
-            FileManager.default.fileExists(atPath: model) && FileManager.default.isExecutableFile(atPath: "/usr/bin/lstmtraining"),
-            reason: "the start model or Tesseract's training tools are not installed (Tools/install-dependencies)")
+            FileManager.default.fileExists(atPath: model) && FileManager.default.isExecutableFile(atPath: "/usr/bin/lstmtraining") && torch,
+            reason: "the start model, Tesseract's training tools or python3-torch are not installed (Tools/install-dependencies)")
     }
 
     /// A folder holding the dkg-legal page (handwriting font, six lines, each misread somewhere by Tesseract)'s scan and its document, read by Tesseract; with

@@ -7,8 +7,8 @@ import Testing
 
 /// The handwriting reader's last layer fitted to a writer (`Docs/Recognition.md`, "The writer's
 /// hand in the handwriting reader"): the network's features read through a graph output added
-/// to the real model, the start head read from its bytes, CTC's gradient, and a head that
-/// learns a hand from a few of its lines.
+/// to the real model, and the start head read from its bytes. How a head learns is
+/// `LegibleLearningTests`' (`HeadTrainerTests`).
 @Suite("the writer's head of the handwriting reader", .serialized)
 struct WriterHeadTests {
     /// The truth lines (text, box) of a bundled scan, and the page in grey.
@@ -48,61 +48,6 @@ struct WriterHeadTests {
         }
         #expect(largest < 1e-3, "largest difference \(largest)")
     }
-
-    @Test("CTC's gradient is the loss's slope: each score nudged changes the loss by its gradient")
-    func ctcGradient() {
-        let (steps, classes, labels) = (7, 4, [1, 2, 2])
-        let scores = (0..<(steps * classes)).map { Float(sin(Double($0) * 1.7)) }
-        func logSoftmax(_ scores: [Float]) -> [Float] {
-            (0..<steps).flatMap { step -> [Float] in
-                let row = scores[(step * classes)..<((step + 1) * classes)]
-                let total = log(row.map { exp(Double($0)) }.reduce(0, +))
-                return row.map { Float(Double($0) - total) }
-            }
-        }
-        guard let (loss, gradient) = HeadTraining.ctc(logSoftmax(scores), steps: steps, classes: classes, labels: labels) else {
-            Issue.record("no alignment for three labels in seven steps")
-            return
-        }
-        for index in [0, 5, 9, 14, 27] {
-            var nudged = scores
-            nudged[index] += 1e-2
-            let slope = ((HeadTraining.ctc(logSoftmax(nudged), steps: steps, classes: classes, labels: labels)?.loss ?? 0) - loss) / 1e-2
-            #expect(abs(slope - Double(gradient[index])) < 1e-2, "score \(index): slope \(slope), gradient \(gradient[index])")
-        }
-        #expect(HeadTraining.ctc(logSoftmax(scores), steps: 2, classes: classes, labels: labels) == nil, "three labels need three steps")
-    }
-
-    @Test("a head learns a narrow hand from two pages of it: a third page of the same hand reads with fewer than 0.7 times the errors")
-    func learnsAHand() throws {
-        guard let model = try HandwritingReaderTests.model(features: true) else { return }
-        let classes = model.latinClasses()
-        // A hand of narrow letters: the Kristi font's lines at 0.7 of their width, which the
-        // model reads badly, as it reads the 1914 diary's hand at its own width.
-        func lines(_ name: String) throws -> [HeadTraining.Line] {
-            let (page, truth) = try Self.scan(name)
-            return try truth.compactMap { line in
-                let crop = page.crop(HandwritingLineReader.readBox(line.box), padding: 8).image
-                let output = try model.features(
-                    LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: Self.narrow))
-                return HeadTraining.labels(line.text, classes: classes).map {
-                    HeadTraining.Line(features: output.values, steps: output.steps, labels: $0)
-                }
-            }
-        }
-        let learnt = try lines("kristi-grid") + lines("kristi-legal")
-        let unseen = try lines("kristi-plain")
-        try #require(learnt.count >= 8 && unseen.count >= 4)
-        let start = try HandwritingModel.startHead(files: Self.files(), classes: classes)
-        let head = HeadTraining.train(start, training: learnt) { _ in Array(learnt.indices) }
-        let (before, after) = (
-            HeadTraining.errorRate(start, unseen, symbols: classes.symbols), HeadTraining.errorRate(head, unseen, symbols: classes.symbols)
-        )
-        #expect(before > 0.2 && after < 0.7 * before, "unseen page: \(before) → \(after)")
-    }
-
-    /// The width factor that makes the Kristi font a narrow hand.
-    static let narrow = 0.7
 
     @Test("a head's bytes read back as the same head; truncated, oversized, non-finite or overlarge ones are refused")
     func bytes() throws {
