@@ -290,19 +290,11 @@ public final class HandwritingModel {
     /// The model's own last layer, cut to `classes`, for lines read at `widthScale`: where a
     /// writer's head starts from. Reads the model file again, so only `legible adapt` pays for it.
     public static func startHead(files: Files, classes: ReadingClasses, widthScale: Double = 1) throws(LoadFailure) -> WriterHead {
-        try startHead(of: try pinnedModel(files), path: files.model, classes: classes, widthScale: widthScale)
-    }
-
-    /// As ``startHead(files:classes:widthScale:)``, from the last layer of `model`'s bytes (the
-    /// pinned model with a writer's network written in, ``loadedBytes(_:features:hand:network:)``),
-    /// `path` naming it in a failure.
-    public static func startHead(of model: [UInt8], path: String, classes: ReadingClasses, widthScale: Double = 1) throws(LoadFailure)
-        -> WriterHead
-    {
+        let model = try pinnedModel(files)
         guard let (weights, bias) = lastLayer(of: model), weights.dimensions.count == 2, let columns = weights.dimensions.last,
             bias.values.count == columns,
             classes.indices.allSatisfy({ $0 < columns })
-        else { throw LoadFailure(description: "\(path): its last layer is not where it was expected") }
+        else { throw LoadFailure(description: "\(files.model): its last layer is not where it was expected") }
         let features = weights.dimensions[0]
         var rows: [Float] = []
         rows.reserveCapacity(classes.indices.count * features)
@@ -313,7 +305,7 @@ public final class HandwritingModel {
             let head = WriterHead(
                 classes: classes.indices, features: features, weights: rows, bias: classes.indices.map { bias.values[$0] },
                 widthScale: widthScale)
-        else { throw LoadFailure(description: "\(path): its last layer is not where it was expected") }
+        else { throw LoadFailure(description: "\(files.model): its last layer is not where it was expected") }
         return head
     }
 

@@ -15,15 +15,12 @@ extension Adaptation {
         let files: HandwritingModel.Files
         let model: HandwritingModel
         let classes: ReadingClasses
-        /// The writer's network the reader reads with, when a head is learnt on top of it.
-        var network: NetworkWeights? = nil
 
-        /// The reader from `files`, with `network` written in; its files missing or altered is a
-        /// missing dependency.
-        init(files: HandwritingModel.Files, network: NetworkWeights? = nil, layer: HandwritingModel.LastLayer = .own) throws {
-            (self.files, self.network) = (files, network)
+        /// The reader from `files`; its files missing or altered is a missing dependency.
+        init(files: HandwritingModel.Files) throws {
+            self.files = files
             do {
-                model = try HandwritingModel(files: files, features: true, layer: layer, network: network)
+                model = try HandwritingModel(files: files, features: true)
             } catch {
                 throw NotebookError(.missingDependency, error.description)
             }
@@ -71,12 +68,6 @@ extension Adaptation {
 
         /// ``startLayer(_:)``'s head over the reader's classes, for lines read at `scale`.
         func startHead(_ collected: Collected, scale: Double) throws(HandwritingModel.LoadFailure) -> WriterHead {
-            if let network {
-                // The network's own last layer, as it was trained from the start layer.
-                let layer = Self.startLayer(collected) == .frenchHand ? try HandwritingModel.frenchHand(files: files) : nil
-                let bytes = try HandwritingModel.loadedBytes(files, features: false, hand: layer, network: network)
-                return try HandwritingModel.startHead(of: bytes, path: files.model, classes: classes, widthScale: scale)
-            }
             guard Self.startLayer(collected) == .frenchHand else {
                 return try HandwritingModel.startHead(files: files, classes: classes, widthScale: scale)
             }
