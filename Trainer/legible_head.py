@@ -32,6 +32,9 @@ except ImportError as error:  # pragma: no cover - the parent checks first
     print("legible-head: %s; install python3-torch (Tools/install-dependencies)" % error, file=sys.stderr)
     sys.exit(69)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import trainer_io  # noqa: E402
+
 
 def read_head(path):
     """The head's header bytes (kept as they are), its weights [C, F] and biases [C]."""
@@ -49,51 +52,23 @@ def read_head(path):
 
 
 def read_features(path, classes, features):
-    data = open(path, "rb").read()
-    if data[:9] != b"LEGFEATS1":
-        raise ValueError("%s: not a features file" % path)
-    (count,), index, lines = struct.unpack_from("<I", data, 9), 13, []
-    for _ in range(count):
-        steps, labels = struct.unpack_from("<II", data, index)
-        index += 8
+    def check(steps, labels):
         if not (1 <= steps <= 100000) or not (1 <= labels <= 1000):
             raise ValueError("%s: a line of %d steps with %d labels" % (path, steps, labels))
-        label = list(struct.unpack_from("<%dI" % labels, data, index))
-        if not all(0 < value < classes for value in label):
-            raise ValueError("%s: a label outside the head's %d classes" % (path, classes))
-        index += 4 * labels
-        values = numpy.frombuffer(data, dtype="<f4", count=steps * features, offset=index)
-        index += 4 * steps * features
-        lines.append((torch.from_numpy(values.reshape(steps, features).astype(numpy.float32)), torch.tensor(label)))
-    if index != len(data):
-        raise ValueError("%s: %d bytes too many" % (path, len(data) - index))
-    return lines
-
-
-def follow_parent(parent):
-    """Dies with its parent: the kernel sends SIGKILL when the parent ends, however it ends."""
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
-    except (OSError, AttributeError):
-        pass
-    if parent and os.getppid() != parent:
-        sys.exit(0)
+    lines = trainer_io.read_lines(path, b"LEGFEATS1", check, lambda steps: steps * features)
+    if not all(0 < value < classes for _, label, _ in lines for value in label):
+        raise ValueError("%s: a label outside the head's %d classes" % (path, classes))
+    return [(torch.from_numpy(values.reshape(steps, features)), torch.tensor(label)) for steps, label, values in lines]
 
 
 def write_head(path, header, weights, bias):
     values = torch.cat([weights.detach().reshape(-1), bias.detach()]).numpy().astype("<f4").tobytes()
-    temporary = path + ".tmp"
-    with open(temporary, "wb") as file:
-        file.write(header + values)
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
+    trainer_io.write_whole(path, header + values)
 
 
 def main(folder):
     job = json.load(open(os.path.join(folder, "job.json")))
-    follow_parent(int(job.get("parent", 0)))
+    trainer_io.follow_parent(int(job.get("parent", 0)))
     clock = time.monotonic()
     deadline = clock + float(job["seconds"])
     torch.set_num_threads(1)

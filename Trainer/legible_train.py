@@ -24,7 +24,7 @@ import sys
 import time
 
 try:
-    import numpy
+    import numpy  # noqa: F401 (trainer_io reads with it: missing, it is 69 here)
     import torch
     import torch.nn.functional as F
 except ImportError as error:  # pragma: no cover - the parent checks first
@@ -33,28 +33,17 @@ except ImportError as error:  # pragma: no cover - the parent checks first
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import onnx_graph  # noqa: E402
+import trainer_io  # noqa: E402
 
 HEIGHT = 48
 
 
 def read_lines(path):
-    data = open(path, "rb").read()
-    if data[:9] != b"LEGLINES1":
-        raise ValueError("%s: not a lines file" % path)
-    (count,), index, lines = struct.unpack_from("<I", data, 9), 13, []
-    for _ in range(count):
-        width, labels = struct.unpack_from("<II", data, index)
-        index += 8
+    def check(width, labels):
         if not (16 <= width <= 3200) or not (1 <= labels <= 1000):
             raise ValueError("%s: a line of width %d with %d labels" % (path, width, labels))
-        label = list(struct.unpack_from("<%dI" % labels, data, index))
-        index += 4 * labels
-        plane = numpy.frombuffer(data, dtype="<f4", count=HEIGHT * width, offset=index).reshape(HEIGHT, width)
-        index += 4 * HEIGHT * width
-        lines.append((torch.from_numpy(plane.astype(numpy.float32)), label))
-    if index != len(data):
-        raise ValueError("%s: %d bytes too many" % (path, len(data) - index))
-    return lines
+    return [(torch.from_numpy(values.reshape(HEIGHT, width)), label)
+            for width, label, values in trainer_io.read_lines(path, b"LEGLINES1", check, lambda width: HEIGHT * width)]
 
 
 def augmented(plane, generator):
@@ -166,24 +155,7 @@ def write_weights(path, graph, names):
         values = chosen[name].detach().numpy().astype("<f4").tobytes()
         encoded = name.encode("utf-8")
         parts += [struct.pack("<I", len(encoded)), encoded, struct.pack("<I", len(values) // 4), values]
-    temporary = path + ".tmp"
-    with open(temporary, "wb") as file:
-        file.write(b"".join(parts))
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(temporary, path)
-
-
-def follow_parent(parent):
-    """Dies with legible adapt: the kernel sends SIGKILL when the parent ends, however it
-    ends (a signal that kills it removes this folder too)."""
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL
-    except (OSError, AttributeError):
-        pass
-    if parent and os.getppid() != parent:
-        sys.exit(0)
+    trainer_io.write_whole(path, b"".join(parts))
 
 
 class Fitting:
@@ -232,7 +204,7 @@ class Fitting:
 
 def main(folder):
     job = json.load(open(os.path.join(folder, "job.json")))
-    follow_parent(int(job.get("parent", 0)))
+    trainer_io.follow_parent(int(job.get("parent", 0)))
     clock = time.monotonic()
     deadline = clock + float(job["seconds"])
     torch.set_num_threads(int(job.get("threads", 1)))
