@@ -107,11 +107,4 @@ def main(folder):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: legible_head.py FOLDER", file=sys.stderr)
-        sys.exit(64)
-    try:
-        sys.exit(main(sys.argv[1]))
-    except (ValueError, KeyError, TypeError, OSError, struct.error) as error:
-        print("legible-head: %s" % error, file=sys.stderr)
-        sys.exit(65)
+    trainer_io.run(main, "legible-head")

@@ -265,11 +265,4 @@ def refit(fitting, lines, steps, weights, names, clock):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        print("usage: legible_train.py FOLDER", file=sys.stderr)
-        sys.exit(64)
-    try:
-        sys.exit(main(sys.argv[1]))
-    except (ValueError, KeyError, OSError, struct.error) as error:
-        print("legible-train: %s" % error, file=sys.stderr)
-        sys.exit(65)
+    trainer_io.run(main, "legible-train")

@@ -51,3 +51,16 @@ def follow_parent(parent):
         pass
     if parent and os.getppid() != parent:
         sys.exit(0)
+
+
+def run(main, name):
+    """Runs `main(FOLDER)` as the program `name`: 64 for a wrong command line, 65, in one line,
+    for input it cannot read, else what `main` returns."""
+    if len(sys.argv) != 2:
+        print("usage: %s.py FOLDER" % name.replace("-", "_"), file=sys.stderr)
+        sys.exit(64)
+    try:
+        sys.exit(main(sys.argv[1]))
+    except (ValueError, KeyError, TypeError, OSError, struct.error) as error:
+        print("%s: %s" % (name, error), file=sys.stderr)
+        sys.exit(65)
