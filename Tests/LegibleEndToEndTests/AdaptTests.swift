@@ -228,23 +228,26 @@ struct AdaptTests {
         }
     }
 
-    @Test("SIGTERM, SIGINT or SIGHUP while the network trains: the trainer is stopped and the work folder removed")
-    func signalledWhileTraining() throws {
+    @Test(
+        "SIGTERM, SIGINT or SIGHUP while the network or the head trains: the trainer is stopped and the work folder removed",
+        arguments: [(["--steps", "5000"], "legible_train.py"), (["--head-only"], "legible_head.py")])
+    func signalledWhileTraining(_ options: [String], script: String) throws {
         guard Self.available, Self.trainerAvailable else { return }
         let (folder, document) = try Self.page(corrected: true)
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             let work = try temporaryFolder()
             let process = Process()
             process.executableURL = Repository.legibleExecutable
-            process.arguments = ["adapt", document, "-o", folder + "/hand.traineddata", "--steps", "5000", "--quiet"]
+            process.arguments = ["adapt", document, "-o", folder + "/hand.traineddata", "--quiet"] + options
             process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": work]) { $1 }
             (process.standardError, process.standardOutput) = (FileHandle.nullDevice, FileHandle.nullDevice)
             try process.run()
-            // The trainer: a child of adapt running legible_train.py.
+            // The trainer: a child of adapt running the script. The head's runs are short (a
+            // second or two each, PyTorch's import most of it), so adapt is watched closely.
             var trainer: pid_t?
-            for _ in 0..<600 where trainer == nil {
-                Thread.sleep(forTimeInterval: 0.1)
-                trainer = Self.child(of: process.processIdentifier, running: "legible_train.py")
+            for _ in 0..<6000 where trainer == nil && process.isRunning {
+                Thread.sleep(forTimeInterval: 0.01)
+                trainer = Self.child(of: process.processIdentifier, running: script)
             }
             let child = try #require(trainer, "the trainer never started")
             kill(process.processIdentifier, signal)
