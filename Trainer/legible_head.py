@@ -9,14 +9,15 @@ Run as a child, as legible_train.py is, in a private folder holding:
   train.features  b"LEGFEATS1", u32 count, then per line u32 steps S, u32 label count L, L u32
                   labels (positions in the head's classes, never 0, the blank), S x F f32;
   job.json        {"rate", "pull", "decay", "orders": one list of line indices a pass,
-                  "seconds", "parent"}.
+                  "deadline" (CLOCK_MONOTONIC seconds, set by the parent before it started
+                  this process), "parent"}.
 One line is one step. The loss is the line's per character, so long and short lines weigh alike
 a character; a line no alignment fits is passed over. After each pass the rate is multiplied by
 "decay". It writes head.out (head.bin with the weights and biases learnt; through a temporary
 renamed over it) and one line on stdout a pass: "pass P lines N seconds T". Single-threaded and
 seeded by the orders it is given, two runs give the same bytes. Exit 0 when done; 65 for input
 it cannot read; 69 when torch is missing (checked by the parent first); 75, writing nothing,
-when "seconds" pass before it is done.
+when the deadline passes before it is done.
 """
 import json
 import os
@@ -70,7 +71,7 @@ def main(folder):
     job = json.load(open(os.path.join(folder, "job.json")))
     trainer_io.follow_parent(int(job.get("parent", 0)))
     clock = time.monotonic()
-    deadline = clock + float(job["seconds"])
+    deadline = float(job["deadline"])
     torch.set_num_threads(1)
     header, start_weights, start_bias = read_head(os.path.join(folder, "head.bin"))
     classes, features = start_weights.shape

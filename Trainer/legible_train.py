@@ -4,7 +4,9 @@ corrected lines (Docs/Learning.md, "The trainer").
 Run by `legible adapt` as a child, as lstmtraining is, in a private folder holding:
   model.onnx   the pinned reader's bytes, as Legible checked them;
   train.lines  the corrected lines to learn from; aside.lines  the lines kept aside to measure;
-  job.json     {"seed", "seconds", "steps", "threads", "batch", "rate", "pull", "trained", "patience", "every"}.
+  job.json     {"seed", "deadline", "steps", "threads", "batch", "rate", "pull", "trained", "patience", "every"}:
+               "deadline" on CLOCK_MONOTONIC (time.monotonic()), set by the parent before it
+               started this process, so that starting it and importing torch count too.
 Each .lines file: b"LEGLINES1", a little-endian u32 count, then per line u32 width, u32 label
 count, the labels (u32 class indices of the model's alphabet, 0 the CTC blank), and 48 x width
 f32 values in [-1, 1], row-major: the line as the reader sees it (LineTensor's one plane).
@@ -206,7 +208,7 @@ def main(folder):
     job = json.load(open(os.path.join(folder, "job.json")))
     trainer_io.follow_parent(int(job.get("parent", 0)))
     clock = time.monotonic()
-    deadline = clock + float(job["seconds"])
+    deadline = float(job["deadline"])
     torch.set_num_threads(int(job.get("threads", 1)))
     torch.manual_seed(int(job["seed"]))
     generator = torch.Generator().manual_seed(int(job["seed"]))

@@ -107,7 +107,7 @@ extension Adaptation {
             }
             let pages = collected.headLines.map(\.page)
             let (asides, byPage) = (Self.asides(pages, seed: seed), Self.asideByPage(pages))
-            let trainer = Fitting(folder: folder + "/head", python: python, seed: seed, end: end)
+            let trainer = Fitting(settings: HeadTrainer.Settings(), folder: folder + "/head", python: python, seed: seed, end: end)
             guard mkdir(trainer.folder, 0o700) == 0 else { throw FileError(.io, "\(trainer.folder): cannot be made (\(Errno.current))") }
             var trials: [HeadTrial] = []
             for aside in asides {
@@ -123,7 +123,7 @@ extension Adaptation {
             if verdict.remembers, let learnt = head { head?.memory = WriterMemory.remembering(lines, head: learnt) }
             var record = Record.Head(
                 trainingLines: lines.count, heldOutLines: asides.reduce(0) { $0 + $1.count }, skippedLines: collected.headSkipped,
-                passes: HeadTrainer.Settings().passes, widthScale: scale, start: Self.startLayer(collected),
+                passes: trainer.settings.passes, widthScale: scale, start: Self.startLayer(collected),
                 heldOutErrorBefore: verdict.before, heldOutErrorAfter: verdict.after, seconds: Date().timeIntervalSince(clock),
                 weights: head.map { Data($0.bytes).base64EncodedString() } ?? "", kept: verdict.kept)
             (record.heldOutErrorWithMemory, record.memorySteps) = (verdict.withMemory, head?.memory?.labels.count ?? 0)
@@ -146,9 +146,10 @@ extension Adaptation {
                 withMemory: remembering.memory.map { _ in HeadTraining.errors(remembering, heldOut, symbols: classes.symbols).errors })
         }
 
-        /// How each head is learnt: by ``HeadTrainer`` in `folder`, run by `python`, its passes in
-        /// an order seeded by `seed`, until `end`.
+        /// How each head is learnt: by ``HeadTrainer`` with `settings` in `folder`, run by
+        /// `python`, its passes in an order seeded by `seed`, until `end`.
         struct Fitting {
+            let settings: HeadTrainer.Settings
             let folder: String
             let python: String
             let seed: UInt64
@@ -160,7 +161,10 @@ extension Adaptation {
                 let seconds = end.timeIntervalSinceNow
                 guard seconds > 0 else { return nil }
                 do {
-                    return try HeadTrainer.train(start, training: lines, folder: folder, seconds: min(seconds, 86_400), python: python) {
+                    return try HeadTrainer.train(
+                        start, training: lines, settings: settings, folder: folder, seconds: min(seconds, HeadTrainer.unbounded),
+                        python: python
+                    ) {
                         StableHash.shuffled(lines.count, seed: seed &+ UInt64($0))
                     }
                 } catch {

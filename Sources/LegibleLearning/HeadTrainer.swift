@@ -39,16 +39,18 @@ public enum HeadTrainer {
     /// `start` (its memory left out) trained on `training` for ``Settings/passes`` passes, one
     /// line a step, in the order `order(pass)` gives (a permutation of `training`'s indices;
     /// passes count from 1), in `folder` (private, made and removed by the caller). The child
-    /// stops when `seconds` have passed (``NetworkTrainer/Failure/Kind-swift.enum/outOfTime``).
+    /// stops when `seconds` from this call have passed, its start and PyTorch's import
+    /// included (``NetworkTrainer/Failure/Kind-swift.enum/outOfTime``).
     /// Deterministic: it computes on one thread, so the same lines and orders give the same bytes.
     public static func train(
         _ start: WriterHead, training: [HeadTraining.Line], settings: Settings = Settings(), folder: String,
-        seconds: Double = 86_400, python: String = NetworkTrainer.python, order: (Int) -> [Int]
+        seconds: Double = unbounded, python: String = NetworkTrainer.python, order: (Int) -> [Int]
     ) throws(NetworkTrainer.Failure) -> WriterHead {
         var plain = start
         plain.memory = nil
         let job: [String: Any] = [
-            "rate": settings.learningRate, "pull": settings.pull, "decay": settings.decay, "seconds": seconds,
+            "rate": settings.learningRate, "pull": settings.pull, "decay": settings.decay,
+            "deadline": NetworkTrainer.deadline(after: seconds),
             "orders": (1...max(1, settings.passes)).map(order), "parent": Int(getpid()),
         ]
         do {
@@ -68,6 +70,9 @@ public enum HeadTrainer {
         head.widthScale = start.widthScale
         return head
     }
+
+    /// The time given to a run that has no bound of its own (a recipe's): a day.
+    public static let unbounded: Double = 86_400
 
     /// `lines` as `legible_head.py` reads them: `LEGFEATS1`, a count, then each line's steps,
     /// label count, labels and `steps × features` floats, all little-endian. Written as it goes:

@@ -9,7 +9,8 @@ extension NetworkTrainer {
     ) throws(Failure) {
         var outputs = sources(in: folder)
         let job: [String: Any] = [
-            "seed": settings.seed, "seconds": seconds, "steps": settings.steps, "threads": settings.threads, "batch": settings.batch,
+            "seed": settings.seed, "deadline": deadline(after: seconds), "steps": settings.steps, "threads": settings.threads,
+            "batch": settings.batch,
             "rate": settings.rate, "pull": settings.pull, "trained": settings.layers.rawValue, "every": settings.every,
             "patience": settings.patience, "pixels": settings.pixels, "refit": settings.refit, "parent": Int(getpid()),
         ]
@@ -22,6 +23,15 @@ extension NetworkTrainer {
         do { try AtomicFile.commit(outputs) } catch {
             throw Failure(kind: .noRoom, description: "\(folder): the trainer's files cannot be written (\(error.description))")
         }
+    }
+
+    /// `seconds` from now on CLOCK_MONOTONIC, the clock Python's `time.monotonic()` reads: a
+    /// child's deadline, fixed before it starts, so that its start and PyTorch's import (a
+    /// second or more) count against the time it was given.
+    static func deadline(after seconds: Double) -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + seconds
     }
 
     /// The trainer's code as it was built (``TrainerSource``), to be written into `folder`.

@@ -74,7 +74,7 @@ struct HeadTrainerTests {
         guard let (model, start, classes) = try Self.reader() else { return }
         let lines = try Self.lines("kristi-legal", model: model, classes: classes)
         #expect {
-            // PyTorch alone takes longer than this to load.
+            // The deadline is set before the child starts, and importing PyTorch alone takes longer.
             try HeadTrainer.train(start, training: lines, folder: try temporaryFolder(), seconds: 0.01) { _ in Array(lines.indices) }
         } throws: { ($0 as? NetworkTrainer.Failure)?.kind == .outOfTime }
         var foreign = lines[0]
