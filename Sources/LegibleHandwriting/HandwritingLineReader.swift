@@ -27,9 +27,10 @@ public final class HandwritingLineReader: LineReader {
         self.words = words.map { CTCDecoding.Vocabulary(alphabet: classes?.symbols ?? model.alphabet, words: $0) }
     }
 
-    /// Each of `lines` read again under its ``readBox(_:)``, at the width that suits the page's
-    /// hand (``HandwritingModel/readPage(_:boxes:padding:classes:words:settings:)``); nil where
-    /// nothing was read. With a word list, each word's confidence is calibrated
+    /// Each of `lines` read again under its ``readBox(_:)``, or from its slanted outline turned
+    /// level, at the width that suits the page's hand
+    /// (``HandwritingModel/readPage(_:boxes:outlines:padding:classes:words:settings:until:)``);
+    /// nil where nothing was read. With a word list, each word's confidence is calibrated
     /// (``WordConfidence``); the line's stays its characters' mean probability, which the
     /// choice between readers compares.
     public func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws
@@ -38,7 +39,8 @@ public final class HandwritingLineReader: LineReader {
         let readings: [LineReading]
         do {
             readings = try model.readPage(
-                page, boxes: lines.map { Self.readBox($0.box) }, classes: classes, words: words, settings: settings, until: deadline)
+                page, boxes: lines.map { Self.readBox($0.box) }, outlines: lines.map(\.polygon), classes: classes, words: words,
+                settings: settings, until: deadline)
         } catch {
             throw error.pastDeadline ? LineReaderTimeout() : error
         }

@@ -14,7 +14,7 @@ extension HeadTraining {
 }
 
 extension HandwritingModel {
-    /// The width factor (one of ``widthScales``) ``readPage(_:boxes:padding:classes:words:settings:)``
+    /// The width factor (one of ``widthScales``) ``readPage(_:boxes:outlines:padding:classes:words:settings:until:)``
     /// chooses for a page of `image` whose lines are `page` (image pixels), each read under its
     /// ``HandwritingLineReader/readBox(_:)``.
     public func pageScale(of image: GreyImage, page: [PixelBox], classes: ReadingClasses) throws(LoadFailure) -> Double {

@@ -26,7 +26,9 @@ extension HandwritingModel {
     /// the whole page is read at.
     public static let sampleLines = 6
 
-    /// The lines of `image` under `boxes`, each padded `padding` pixels, read at the one width
+    /// The lines of `image` under `boxes`, each padded `padding` pixels (a line with a slanted
+    /// rectangle in `outlines`, one per box where given, read from it turned level:
+    /// ``cropped(_:box:outline:padding:)``), read at the one width
     /// of ``widthScales`` that suits the page's hand: its first ``sampleLines`` lines are read
     /// at the narrowest, then wider while their greedy readings get surer (``pageWidth(_:)``),
     /// and every line is read at the width so chosen. The width is the writer's, not the
@@ -36,10 +38,13 @@ extension HandwritingModel {
     /// page language's words (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``);
     /// without, the greedy one. One reading for each box, in order.
     public func readPage(
-        _ image: GreyImage, boxes: [PixelBox], padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
-        settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings(), until deadline: Date = .distantFuture
+        _ image: GreyImage, boxes: [PixelBox], outlines: [[PixelPoint]?] = [], padding: Int = 8, classes: ReadingClasses? = nil,
+        words: CTCDecoding.Vocabulary? = nil, settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings(),
+        until deadline: Date = .distantFuture
     ) throws(LoadFailure) -> [LineReading] {
-        let lines = boxes.map { image.crop($0, padding: padding) }
+        let lines = boxes.indices.map { index in
+            Self.cropped(image, box: boxes[index], outline: index < outlines.count ? outlines[index] : nil, padding: padding)
+        }
         // A writer's head was learnt at its hand's width, which every page is then read at.
         let (width, sampled) =
             if let head, head.classes == classes?.indices {
@@ -51,13 +56,43 @@ extension HandwritingModel {
         for index in lines.indices {
             // The page deadline is looked at before each line: a line's reading is short.
             guard Date() < deadline else { throw LoadFailure(description: "the page deadline passed", pastDeadline: true) }
-            let (line, origin) = lines[index]
+            let (line, crop) = lines[index]
             let kept = index < sampled.count ? sampled[index][width] : try output(line, Self.widthScales[width], classes: classes)
-            let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(line.width), height: Double(line.height))
             readings.append(decode(kept, crop: crop, classes: classes, words: words, settings: settings))
         }
         return readings
     }
+
+    /// The pixels a line is read from, and the upright part of the page they stand for, which
+    /// places its words (image pixels): under `box` grown by `padding`; or, for a line slanted
+    /// in its `outline` (``GreyImage/straightened(_:across:trim:padding:)``), its rectangle
+    /// turned level, less ``straightTrim`` of its thickness at each side, still placed in
+    /// `box`'s crop (`Docs/Recognition.md`, "Slanted lines").
+    public static func cropped(_ image: GreyImage, box: PixelBox, outline: [PixelPoint]?, padding: Int) -> (
+        image: GreyImage, crop: PixelBox
+    ) {
+        let (upright, origin) = image.crop(box, padding: padding)
+        let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(upright.width), height: Double(upright.height))
+        guard let outline,
+            let straight = image.straightened(outline, across: box, trim: straightTrim, padding: padding, leastDrift: leastDrift)
+        else {
+            return (upright, crop)
+        }
+        return (straight, crop)
+    }
+
+    /// The least a slanted line climbs or falls across its box, as a share of the thickness read,
+    /// for it to be read turned level: an upright box trims 15 % of its height at the top and at
+    /// the bottom, which takes off the ends of the neighbours a smaller climb brings in, while
+    /// turning resamples every pixel. Under it, the bundled pages' lines of about a degree read
+    /// upright as before (`Experiments/2026-12-06-slanted-lines.md`).
+    public static let leastDrift = 0.25
+
+    /// The share of a slanted line's rectangle left out at its top and at its bottom when it is
+    /// read turned level: as much as an upright box loses (``HandwritingLineReader/verticalTrim``).
+    /// The detector's rectangle reaches past the ink on every side (DB's unclip), and read
+    /// whole, the three real sets read worse (`Experiments/2026-12-06-slanted-lines.md`).
+    public static let straightTrim = HandwritingLineReader.verticalTrim
 
     /// The index into ``widthScales`` a page whose first lines are `sample` (crops in grey) is
     /// read at, and the model's output for each sampled line at each width read so far: the
@@ -87,7 +122,7 @@ extension HandwritingModel {
         try probabilities(LineTensor(grey: line.pixels, width: line.width, height: line.height, widthScale: scale), classes: classes)
     }
 
-    /// The line of `image` under `box`, read as a page of one line (``readPage(_:boxes:padding:classes:words:settings:)``).
+    /// The line of `image` under `box`, read as a page of one line (``readPage(_:boxes:outlines:padding:classes:words:settings:until:)``).
     public func read(
         _ image: GreyImage, box: PixelBox, padding: Int = 8, classes: ReadingClasses? = nil, words: CTCDecoding.Vocabulary? = nil,
         settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings()
