@@ -36,6 +36,22 @@ extension FuzzTarget {
         lineReadings(data, reader: reader)
     }
 
+    /// The outline each of `boxes` is read from, as a detector gives a slanted line's: the box
+    /// turned about its centre by an angle from `byte` (up to about ±34°, the second box the other
+    /// way), and grown by a fifth of its height; image pixels, clockwise from the top-left.
+    static func lineOutlines(_ boxes: [PixelBox], byte: UInt8) -> [[PixelPoint]?] {
+        let angle = (Double(byte) - 127.5) / 127.5 * 0.6
+        return boxes.enumerated().map { index, box in
+            let turn = index == 0 ? angle : -angle
+            let (c, s, grow) = (cos(turn), sin(turn), box.height / 5)
+            let (cx, cy) = (box.x + box.width / 2, box.y + box.height / 2)
+            return [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { sx, sy in
+                let (dx, dy) = (sx * box.width / 2, sy * (box.height / 2 + grow))
+                return PixelPoint(x: cx + dx * c - dy * s, y: cy + dx * s + dy * c)
+            }
+        }
+    }
+
     /// The page and its two line boxes in `data` (``line(_:)``); nil for fewer than 12 bytes.
     static func linePage(_ data: Data) -> (image: GreyImage, boxes: [PixelBox], first: UInt8)? {
         guard data.count >= 12 else { return nil }
@@ -57,11 +73,17 @@ extension FuzzTarget {
     /// model's height, at most the widest line, of values in [-1, 1].
     package static func lineCrops(_ data: Data, everyWidth: Bool = true) {
         guard let (image, boxes, first) = linePage(data) else { return }
-        for box in boxes {
-            let (crop, origin) = image.crop(box, padding: 8)
+        for (box, outline) in zip(boxes, lineOutlines(boxes, byte: data[data.startIndex + 11])) {
+            let (upright, origin) = image.crop(box, padding: 8)
             precondition(
-                origin.x >= 0 && origin.y >= 0 && origin.x + crop.width <= image.width && origin.y + crop.height <= image.height,
+                origin.x >= 0 && origin.y >= 0 && origin.x + upright.width <= image.width && origin.y + upright.height <= image.height,
                 "a crop outside the page")
+            // A slanted line is read turned level, from no more than the page and its padding.
+            let crop = HandwritingModel.cropped(image, box: box, outline: outline, padding: 8).image
+            precondition(
+                crop.width > 0 && crop.height > 0 && crop.pixels.count == crop.width * crop.height
+                    && crop.width <= 2 * image.width + 16 && crop.height <= image.height + 16,
+                "a turned crop of another size")
             let scales = HandwritingModel.widthScales
             for scale in everyWidth ? scales : [scales[Int(first) % scales.count]] {
                 let tensor = LineTensor(grey: crop.pixels, width: crop.width, height: crop.height, widthScale: scale)
@@ -81,7 +103,10 @@ extension FuzzTarget {
     ) {
         guard let (image, boxes, first) = linePage(data), first == 0 else { return }
         let (width, height) = (image.width, image.height)
-        guard let readings = try? reader.model.readPage(image, boxes: boxes, classes: reader.classes, words: reader.words) else {
+        let outlines = lineOutlines(boxes, byte: data[data.startIndex + 11])
+        guard
+            let readings = try? reader.model.readPage(image, boxes: boxes, outlines: outlines, classes: reader.classes, words: reader.words)
+        else {
             preconditionFailure("the model failed on a line crop")
         }
         precondition(readings.count == boxes.count, "not one reading for each line")
