@@ -65,9 +65,10 @@ extension HandwritingModel {
 
     /// The pixels a line is read from, and the upright part of the page they stand for, which
     /// places its words (image pixels): under `box` grown by `padding`; or, for a line slanted
-    /// in its `outline` (``GreyImage/straightened(_:across:trim:padding:)``), its rectangle
-    /// turned level, less ``straightTrim`` of its thickness at each side, still placed in
-    /// `box`'s crop (`Docs/Recognition.md`, "Slanted lines").
+    /// in its `outline` that climbs across `box` by ``leastDrift`` of the thickness read or more,
+    /// its rectangle turned level (``GreyImage/straightened(_:across:trim:padding:leastDrift:)``),
+    /// less ``straightTrim`` of its thickness at each side, still placed in `box`'s crop
+    /// (`Docs/Recognition.md`, "Slanted lines").
     public static func cropped(_ image: GreyImage, box: PixelBox, outline: [PixelPoint]?, padding: Int) -> (
         image: GreyImage, crop: PixelBox
     ) {
