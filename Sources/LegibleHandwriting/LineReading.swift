@@ -72,14 +72,15 @@ extension HandwritingModel {
     public static func cropped(_ image: GreyImage, box: PixelBox, outline: [PixelPoint]?, padding: Int) -> (
         image: GreyImage, crop: PixelBox
     ) {
-        let (upright, origin) = image.crop(box, padding: padding)
-        let crop = PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(upright.width), height: Double(upright.height))
-        guard let outline,
+        if let outline,
             let straight = image.straightened(outline, across: box, trim: straightTrim, padding: padding, leastDrift: leastDrift)
-        else {
-            return (upright, crop)
+        {
+            // Only the upright crop's place is needed: its pixels are not copied.
+            let bounds = image.cropBounds(box, padding: padding)
+            return (straight, bounds.width > 0 ? bounds : PixelBox(x: 0, y: 0, width: 1, height: 1))
         }
-        return (straight, crop)
+        let (upright, origin) = image.crop(box, padding: padding)
+        return (upright, PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(upright.width), height: Double(upright.height)))
     }
 
     /// The least a slanted line climbs or falls across its box, as a share of the thickness read,
