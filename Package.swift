@@ -216,7 +216,7 @@ let package = Package(
         // Test support comes first: the fuzzing harnesses replay with it.
         .target(
             name: "LegibleTestSupport",
-            dependencies: ["LegibleLayout", "LegibleTextInput", "LegiblePages"],
+            dependencies: ["LegibleLayout", "LegibleImage", "LegibleTextInput", "LegiblePages"],
             path: "Tests/LegibleTestSupport"),
         .target(
             name: "LegibleFuzzing",

@@ -11,34 +11,12 @@ import Testing
 /// (`Docs/Recognition.md`, "Detected lines"; `Docs/PageDocument.md`, "Lines").
 @Suite("a page whose lines slant", .serialized)
 struct SlantedPageTests {
-    /// `page` (grey) turned `degrees` clockwise about its centre (its lines then descend to the
-    /// right), on white, bilinear.
-    static func turned(_ page: GreyImage, degrees: Double) -> [UInt8] {
-        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
-        let (cx, cy) = (Double(page.width) / 2, Double(page.height) / 2)
-        var out = [UInt8](repeating: 255, count: page.pixels.count)
-        for y in 0..<page.height {
-            for x in 0..<page.width {
-                let (dx, dy) = (Double(x) - cx, Double(y) - cy)
-                let (sx, sy) = (cx + dx * c + dy * s, cy - dx * s + dy * c)
-                let (x0, y0) = (Int(sx.rounded(.down)), Int(sy.rounded(.down)))
-                guard x0 >= 0, y0 >= 0, x0 + 1 < page.width, y0 + 1 < page.height else { continue }
-                let (fx, fy) = (sx - Double(x0), sy - Double(y0))
-                let at = { (x: Int, y: Int) in Double(page.pixels[y * page.width + x]) }
-                let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
-                let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
-                out[y * page.width + x] = UInt8((top * (1 - fy) + bottom * fy).rounded())
-            }
-        }
-        return out
-    }
-
     @Test("a bundled scan turned 4° keeps its lines' slant as outlines inside their boxes, in JSON, ALTO and valid hOCR")
     func outlines() throws {
         guard HandwritingIngestTests.available else { return }
         let folder = try temporaryFolder()
         let grey = try PhotographedPageTests.bundledGrey("dkg-legal")
-        try PNGCodec.encode(samples: Self.turned(grey, degrees: 4), width: grey.width, height: grey.height, channels: 1).write(
+        try PNGCodec.encode(samples: TurnedPage.turned(grey, degrees: 4).pixels, width: grey.width, height: grey.height, channels: 1).write(
             to: URL(fileURLWithPath: folder + "/turned.png"))
         let run = try legible(["ingest", folder + "/turned.png", "-o", folder + "/out", "-q"])
         #expect(run.status == 0, "\(run.stderr)")

@@ -102,29 +102,31 @@ struct SlantedLineTests {
         #expect(HandwritingModel.leastDrift > 0 && HandwritingModel.leastDrift < 0.5)
     }
 
+    @Test("the reader's crop: upright, and in the same place, for a line under the least drift; turned above it")
+    func readerCrop() throws {
+        let (page, corners) = Self.barPage(degrees: 4)
+        let box = PixelBox(x: 40, y: 46, width: 300, height: 60)
+        let (upright, origin) = page.crop(box, padding: 8)
+        let none = HandwritingModel.cropped(page, box: box, outline: nil, padding: 8)
+        #expect(none.image == upright)
+        #expect(
+            none.crop == PixelBox(x: Double(origin.x), y: Double(origin.y), width: Double(upright.width), height: Double(upright.height)))
+        // 300 pixels at 4° climb 21 of the 28 × 0.7 read across: turned.
+        let steep = HandwritingModel.cropped(page, box: box, outline: corners, padding: 8)
+        #expect(steep.image != upright && steep.crop == none.crop)
+        // 300 along, and 28 × 0.7 across, each padded by 8 on both sides.
+        let (width, height) = (steep.image.width, steep.image.height)
+        #expect(width == 316 && height == 36, "\(width) × \(height)")
+        // A tenth of a degree climbs half a pixel: read upright.
+        let (flatPage, flatCorners) = Self.barPage(degrees: 0.1)
+        let flat = HandwritingModel.cropped(flatPage, box: box, outline: flatCorners, padding: 8)
+        #expect(flat.image == flatPage.crop(box, padding: 8).image && flat.crop == none.crop)
+    }
+
     @Test("off the box, there is nothing to turn")
     func outsideBox() {
         let (page, corners) = Self.barPage(degrees: 4)
         #expect(page.straightened(corners, across: PixelBox(x: 380, y: 0, width: 10, height: 200), trim: 0, padding: 0) == nil)
-    }
-
-    /// `image` turned `degrees` clockwise about its centre (nearest pixel), white where nothing
-    /// of it falls, and the turn as a map of points.
-    static func turned(_ image: GreyImage, degrees: Double) -> (GreyImage, (PixelPoint) -> PixelPoint) {
-        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
-        let (cx, cy) = (Double(image.width) / 2, Double(image.height) / 2)
-        var pixels = [UInt8](repeating: 255, count: image.pixels.count)
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let (dx, dy) = (Double(x) + 0.5 - cx, Double(y) + 0.5 - cy)
-                let (sx, sy) = (Int((cx + dx * c + dy * s).rounded(.down)), Int((cy - dx * s + dy * c).rounded(.down)))
-                if sx >= 0, sy >= 0, sx < image.width, sy < image.height {
-                    pixels[y * image.width + x] = image.pixels[sy * image.width + sx]
-                }
-            }
-        }
-        let map = { (p: PixelPoint) in PixelPoint(x: cx + (p.x - cx) * c - (p.y - cy) * s, y: cy + (p.x - cx) * s + (p.y - cy) * c) }
-        return (GreyImage(width: image.width, height: image.height, pixels: pixels), map)
     }
 
     @Test("the real reader reads the bundled Chicago page turned by 4° better level than from upright boxes")
@@ -137,7 +139,9 @@ struct SlantedLineTests {
         }
         try #require(lines.count > 3)
         let path = Repository.scans.appendingPathComponent("chicago-1.png").path
-        let (page, turn) = Self.turned(try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path), degrees: 4)
+        let original = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: path)), path: path)
+        let page = TurnedPage.turned(original, degrees: 4)
+        let turn = { TurnedPage.point($0, degrees: 4, width: original.width, height: original.height) }
         // Each line's rectangle as a detector gives it: its box grown by half its height above
         // and below, turned with the page; read upright from the rectangle's bounds.
         let rectangles = lines.map { _, box in
