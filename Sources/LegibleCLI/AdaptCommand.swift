@@ -25,6 +25,7 @@ enum AdaptCommand {
         request.network.steps = command[steps] ?? request.network.steps
         request.trainsNetwork = !command[headOnly]
         let quiet = command[quiet]
+        if let note = NetworkTrainer.slowMatricesNote { Console.message("adapt: \(note)") }
         let record = try Adaptation.run(request) { round in
             guard !quiet else { return }
             Console.message(progressLine(round))

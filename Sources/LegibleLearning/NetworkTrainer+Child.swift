@@ -65,15 +65,7 @@ extension NetworkTrainer {
         // -I: no PYTHON* variables, no user site, no script folder on the path; -B: nothing
         // written beside the code.
         process.arguments = ["-I", "-B", folder + "/" + script, folder]
-        // Tensors of 1 MB or more are mapped and unmapped, not kept in the heap: batches of many
-        // widths fragment it. Six steps of the budget's shapes peak at 1.74 GB with 16 MB, 0.99 GB
-        // with 1 MB, in the same time (`Docs/Learning.md`, "Choosing the settings"). Threads
-        // waiting between operators sleep rather than spin: the same time alone, a sixth less
-        // CPU, which other work on the machine gets.
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "OMP_NUM_THREADS": "1", "LC_ALL": "C.UTF-8", "HOME": folder,
-            "MALLOC_MMAP_THRESHOLD_": "1048576", "OMP_WAIT_POLICY": "PASSIVE", "MALLOC_TRIM_THRESHOLD_": "16777216",
-        ]
+        process.environment = environment(home: folder)
         let (log, errors) = (folder + "/progress.log", folder + "/trainer.log")
         _ = FileManager.default.createFile(atPath: log, contents: nil)
         _ = FileManager.default.createFile(atPath: errors, contents: nil)

@@ -57,7 +57,7 @@ public enum NetworkTrainer {
         /// Steps between measures of the lines kept aside, and measures without a better one
         /// after which training stops.
         public var every = 10
-        public var patience = 2
+        public var patience = 4
         /// Whether, once the lines kept aside have chosen the number of steps, the network is
         /// learnt again from its start on every line, those kept aside too, for as many passes
         /// (`Docs/Learning.md`, "Learning the lines kept aside too").
