@@ -4,7 +4,8 @@ corrected lines (Docs/Learning.md, "The trainer").
 Run by `legible adapt` as a child, as lstmtraining is, in a private folder holding:
   model.onnx   the pinned reader's bytes, as Legible checked them;
   train.lines  the corrected lines to learn from; aside.lines  the lines kept aside to measure;
-  job.json     {"seed", "deadline", "steps", "threads", "batch", "rate", "pull", "trained", "patience", "every"}:
+  job.json     {"seed", "deadline", "steps", "threads", "batch", "pixels", "rate", "pull", "trained", "patience",
+               "every", "refit", "average"}:
                "deadline" on CLOCK_MONOTONIC (time.monotonic()), set by the parent before it
                started this process, so that starting it and importing torch count too.
 Each .lines file: b"LEGLINES1", a little-endian u32 count, then per line u32 width, u32 label
@@ -19,6 +20,7 @@ b"LEGWEIGHTS1", u32 count, then per tensor u32 name length, the UTF-8 name, u32 
 and that many f32 values: only the tensors trained. Exit 0 when done; 65 for input it cannot
 read; 69 when torch is missing (checked by the parent first).
 """
+import contextlib
 import json
 import os
 import struct
@@ -170,11 +172,29 @@ class Fitting:
         self.lasted = 0.0
 
     def restart(self):
-        """Back to the start weights, with a fresh optimiser."""
+        """Back to the start weights, with a fresh optimiser and average."""
         with torch.no_grad():
             for weight, first in zip(self.parameters, self.start):
                 weight.copy_(first)
         self.optimiser = torch.optim.AdamW(self.parameters, lr=float(self.job.get("rate", 3e-5)), weight_decay=0)
+        self.decay = float(self.job.get("average", 0))
+        self.average = [w.detach().clone() for w in self.parameters] if self.decay > 0 else None
+
+    @contextlib.contextmanager
+    def averaged(self):
+        """The parameters hold their running average (when the job asks for one) inside the
+        block, to measure and to write; the trained values come back after it."""
+        self.swap()
+        try:
+            yield
+        finally:
+            self.swap()
+
+    def swap(self):
+        if self.average is not None:
+            with torch.no_grad():
+                for weight, mean in zip(self.parameters, self.average):
+                    weight.data, mean.data = mean.data, weight.data
 
     def steps(self, lines, reserve):
         """Yields after each step on `lines`, in an order drawn from the seed, for as long as a
@@ -200,6 +220,10 @@ class Fitting:
                 loss.backward()
                 torch.nn.utils.clip_grad_norm_(self.parameters, 5.0)
                 self.optimiser.step()
+                if self.average is not None:
+                    with torch.no_grad():
+                        for mean, weight in zip(self.average, self.parameters):
+                            mean.mul_(self.decay).add_(weight.detach(), alpha=1 - self.decay)
                 self.lasted = time.monotonic() - began
                 yield
 
@@ -233,11 +257,13 @@ def main(folder):
         step += 1
         if step % every == 0 or step >= most:
             measured = time.monotonic()
-            rate = error_rate(graph, aside)
+            with fitting.averaged():
+                rate = error_rate(graph, aside)
+                if rate < best:
+                    write_weights(weights, graph, names)
             measure = time.monotonic() - measured
             if rate < best:
                 best, best_step, waited = rate, step, 0
-                write_weights(weights, graph, names)
             else:
                 waited += 1
             print("step %d aside %.4f best %.4f seconds %.1f" % (step, rate, best, time.monotonic() - clock), flush=True)
@@ -260,7 +286,8 @@ def refit(fitting, lines, steps, weights, names, clock):
     for _ in fitting.steps(lines, lambda: 0.0):
         done += 1
         if done >= steps:
-            write_weights(weights, fitting.graph, names)
+            with fitting.averaged():
+                write_weights(weights, fitting.graph, names)
             print("refit %d steps seconds %.1f" % (done, time.monotonic() - clock), flush=True)
             return
     # Out of time: the refit is let go; the weights kept are those the lines kept aside measured.

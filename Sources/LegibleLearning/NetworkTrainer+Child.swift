@@ -12,7 +12,8 @@ extension NetworkTrainer {
             "seed": settings.seed, "deadline": deadline(after: seconds), "steps": settings.steps, "threads": settings.threads,
             "batch": settings.batch,
             "rate": settings.rate, "pull": settings.pull, "trained": settings.layers.rawValue, "every": settings.every,
-            "patience": settings.patience, "pixels": settings.pixels, "refit": settings.refit, "parent": Int(getpid()),
+            "patience": settings.patience, "pixels": settings.pixels, "refit": settings.refit, "average": settings.average,
+            "parent": Int(getpid()),
         ]
         outputs += [
             AtomicFile.Output(path: folder + "/model.onnx", bytes: Data(model)),

@@ -54,6 +54,10 @@ public enum NetworkTrainer {
         public var pull = 1e-3
         /// The tensors trained.
         public var layers = Layers.all
+        /// Each step, the weights measured and written move this much of the way less toward
+        /// the weights trained: a running average over about 1 / (1 − `average`) steps, 0 for
+        /// none (`Docs/Learning.md`, "Averaged weights").
+        public var average = 0.9
         /// Steps between measures of the lines kept aside, and measures without a better one
         /// after which training stops.
         public var every = 10

@@ -120,6 +120,31 @@ struct NetworkTrainerTests {
         #expect(first.refitSteps > 0 && first.refitSteps == second.refitSteps, "\(first.refitSteps)")
     }
 
+    @Test("the weights measured and written are a running average of those trained, unless the settings ask for none")
+    func averaged() throws {
+        guard Self.available, let reader = try? HandwritingModel(files: Self.files) else { return }
+        let four = Array(try Self.lines(model: reader).prefix(4))
+        var plain = NetworkTrainer.Settings()
+        (plain.rate, plain.refit, plain.average) = (1e-4, false, 0)
+        var averaged = plain
+        averaged.average = NetworkTrainer.Settings().average
+        #expect(averaged.average > 0 && averaged.average < 1)
+        let trained = try Self.train(four, aside: four, steps: 3, settings: plain)
+        let mean = try Self.train(four, aside: four, steps: 3, settings: averaged)
+        #expect(trained.bytes != mean.bytes)
+        // Both measures are of the start weights at step 0, the same for both.
+        #expect(trained.before == mean.before)
+        // The average lags behind: it lies between the start and the weights trained, so it
+        // is nearer the start than they are.
+        let model = try HandwritingModel.loadedBytes(Self.files, features: false, hand: nil)
+        let start = try #require(ModelGraph.constant("linear_8.w_0", in: model)).values
+        func distance(_ result: NetworkTrainer.Result) -> Double {
+            guard let tensor = result.weights.tensors.first(where: { $0.name == "linear_8.w_0" }) else { return .nan }
+            return zip(tensor.values, start).reduce(0) { $0 + Double(($1.0 - $1.1) * ($1.0 - $1.1)) }
+        }
+        #expect(distance(mean) < distance(trained), "\(distance(mean)) against \(distance(trained))")
+    }
+
     @Test("no interpreter, or one without PyTorch, is a missing runtime with one line")
     func missingRuntime() throws {
         guard Self.available, let reader = try? HandwritingModel(files: Self.files) else { return }
