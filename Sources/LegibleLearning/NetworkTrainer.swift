@@ -56,7 +56,7 @@ public enum NetworkTrainer {
         public var layers = Layers.all
         /// Each step, the weights measured and written move this much of the way less toward
         /// the weights trained: a running average over about 1 / (1 − `average`) steps, 0 for
-        /// none (`Docs/Learning.md`, "Averaged weights").
+        /// none (`Docs/Learning.md`, "The trainer").
         public var average = 0.9
         /// Steps between measures of the lines kept aside, and measures without a better one
         /// after which training stops.
