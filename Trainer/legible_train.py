@@ -178,7 +178,8 @@ class Fitting:
                 weight.copy_(first)
         self.optimiser = torch.optim.AdamW(self.parameters, lr=float(self.job.get("rate", 3e-5)), weight_decay=0)
         self.decay = float(self.job.get("average", 0))
-        self.average = [w.detach().clone() for w in self.parameters] if self.decay > 0 else None
+        # Only a fraction below 1 moves: 1 would keep the start weights, and beyond it diverge.
+        self.average = [w.detach().clone() for w in self.parameters] if 0 < self.decay < 1 else None
 
     @contextlib.contextmanager
     def averaged(self):

@@ -15,14 +15,18 @@ extension NetworkTrainer {
         case missing
     }
 
-    /// The generic BLAS link of this machine's architecture, as the dynamic loader finds it.
-    public static var blasLink: String {
+    /// Debian's folder of shared libraries for this machine's architecture (its multiarch
+    /// triplet), where the BLAS link and jemalloc are installed.
+    static var systemLibraries: String {
         #if arch(arm64)
-            "/usr/lib/aarch64-linux-gnu/libblas.so.3"
+            "/usr/lib/aarch64-linux-gnu"
         #else
-            "/usr/lib/x86_64-linux-gnu/libblas.so.3"
+            "/usr/lib/x86_64-linux-gnu"
         #endif
     }
+
+    /// The generic BLAS link of this machine's architecture, as the dynamic loader finds it.
+    public static var blasLink: String { systemLibraries + "/libblas.so.3" }
 
     /// The library `link` resolves to: the reference BLAS when it lies in a folder named
     /// `blas`, as `libblas3` installs it.

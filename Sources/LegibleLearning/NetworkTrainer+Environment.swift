@@ -2,13 +2,7 @@ import Foundation
 
 extension NetworkTrainer {
     /// Debian's jemalloc (`libjemalloc2`) for this machine's architecture.
-    public static var jemalloc: String {
-        #if arch(arm64)
-            "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"
-        #else
-            "/usr/lib/x86_64-linux-gnu/libjemalloc.so.2"
-        #endif
-    }
+    public static var jemalloc: String { systemLibraries + "/libjemalloc.so.2" }
 
     /// The environment a trainer child runs in: nothing inherited, its home its own folder.
     ///
