@@ -6,6 +6,7 @@
 #include "ONNXRuntimeShim.h"
 
 #include <dlfcn.h>
+#include <gnu/libc-version.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,10 +82,12 @@ static char *copy(const char *text) {
 /// library came from. The loader then takes the loaded copy for the need and searches nowhere.
 static const char *const system_needs[] = {"libdl.so.2", "librt.so.1", "libpthread.so.0", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"};
 
-/// Loads each of `system_needs` from the system; returns 0, or -1 with a message.
+/// Loads each of `system_needs` from the system; returns 0, or -1 with a message. The C library
+/// is found by `gnu_get_libc_version`, which only glibc defines: `malloc` would name whatever
+/// allocator is preloaded (jemalloc, heaptrack), whose folder holds none of the needs.
 static int load_system_needs(char **error) {
     Dl_info libc;
-    if (dladdr((void *)&malloc, &libc) == 0 || libc.dli_fname == 0) {
+    if (dladdr((void *)&gnu_get_libc_version, &libc) == 0 || libc.dli_fname == 0) {
         *error = copy("the system's C library could not be located");
         return -1;
     }

@@ -140,6 +140,30 @@ struct HandwritingIngestTests {
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
+    @Test("with an allocator preloaded from a folder of its own, the reader still finds the C library's and reads the page")
+    func preloadedAllocator() throws {
+        guard Self.available else { return }
+        // A `malloc` of its own in a folder holding nothing else, as heaptrack's or a hand-built
+        // allocator's is: ONNX Runtime's system needs are looked for beside the C library, not
+        // beside whatever defines `malloc` (`Docs/Hardening.md`, "What is loaded is what was checked").
+        let folder = try temporaryFolder()
+        try "#include <stddef.h>\nextern void *__libc_malloc(size_t);\nvoid *malloc(size_t size) { return __libc_malloc(size); }\n"
+            .write(toFile: folder + "/preload.c", atomically: true, encoding: .utf8)
+        let compiled = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["clang", "-shared", "-fPIC", "-o", folder + "/libpreload.so", folder + "/preload.c"],
+            environment: [:])
+        guard RealParts.available(compiled.status == 0, reason: "clang could not build a preloaded library: \(compiled.stderr)") else {
+            return
+        }
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let run = try legible(
+            ["ingest", scan, "-o", folder + "/out", "--reader", "handwriting", "-q"], environment: ["LD_PRELOAD": folder + "/libpreload.so"]
+        )
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let layout = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/out/chicago-1.json")))
+        #expect(layout.lines.contains { $0.reader == .handwriting })
+    }
+
     @Test(
         "a French page read without the French hand head is 69 with one line naming it; an English page, or Tesseract alone, does not need it"
     )
