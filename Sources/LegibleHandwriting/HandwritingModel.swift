@@ -175,14 +175,24 @@ public final class HandwritingModel {
     /// `layer` other than its own, the network reads with that head written into its last
     /// layer (``baking(_:into:)``, `Docs/Recognition.md`, "A French hand"). With a `network`,
     /// its tensors are then written over the model's own (`Docs/Learning.md`, "The trainer").
-    public init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own, network: NetworkWeights? = nil)
+    public convenience init(files: Files, threads: Int = 1, features: Bool = false, layer: LastLayer = .own, network: NetworkWeights? = nil)
         throws(LoadFailure)
     {
         let library = try Self.verified(files.library, Files.pinned.library, what: "ONNX Runtime's library", limit: 64 << 20)
-        let dictionary = try Self.verifiedBytes(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
-        guard let text = String(validating: dictionary, as: UTF8.self) else {
-            throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
-        }
+        try self.init(files: files, library: library, threads: threads, features: features, layer: layer, network: network)
+    }
+
+    /// Loads the reader as ``init(files:threads:features:layer:network:)`` does, from the ONNX
+    /// Runtime library `detector` was loaded from and checked as, which is not hashed again.
+    public convenience init(
+        files: Files, beside detector: TextDetector, threads: Int = 1, features: Bool = false, layer: LastLayer = .own,
+        network: NetworkWeights? = nil
+    ) throws(LoadFailure) {
+        try self.init(files: files, library: detector.library, threads: threads, features: features, layer: layer, network: network)
+    }
+
+    init(files: Files, library: TrustedFile, threads: Int, features: Bool, layer: LastLayer, network: NetworkWeights?) throws(LoadFailure) {
+        let symbols = try Self.alphabet(files)
         // The hand is read after the library and the alphabet, so a reader with nothing
         // installed is told first of the library it lacks.
         let hand: WriterHead? =
@@ -191,7 +201,7 @@ public final class HandwritingModel {
             case .frenchHand: try Self.frenchHand(files: files)
             case .head(let head): head
             }
-        alphabet = [""] + Self.symbols(ofDictionary: text) + [" "]
+        alphabet = symbols
         handle = try Self.session(files, library: library, threads: threads, features: features, hand: hand, network: network)
         self.library = library
         readsWithHand = hand != nil
@@ -199,6 +209,26 @@ public final class HandwritingModel {
         // keeps freed heap memory (`tuneMallocForOCR` in LegibleIngest), and these 21 MB then
         // raised the run's peak; their pages are handed back.
         ProcessSymbol.handBackFreedMemory()
+    }
+
+    /// Checks, without loading them, the files beside the library that the reader loads for
+    /// `layer`, in the order it loads them, and refuses them as loading would: so that a
+    /// reader made late (`PendingLineReader`, `Docs/Recognition.md`, "Speed and memory") still
+    /// fails a run before any page is read. The library is checked by what loads first (the
+    /// ``TextDetector``).
+    public static func check(files: Files, layer: LastLayer) throws(LoadFailure) {
+        _ = try alphabet(files)
+        if layer == .frenchHand { _ = try frenchHand(files: files) }
+        _ = try verified(files.model, Files.pinned.model, what: "the handwriting model", limit: 64 << 20)
+    }
+
+    /// The symbol of each class, from the checked alphabet file (``alphabet``).
+    static func alphabet(_ files: Files) throws(LoadFailure) -> [String] {
+        let dictionary = try verifiedBytes(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
+        guard let text = String(validating: dictionary, as: UTF8.self) else {
+            throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")
+        }
+        return [""] + symbols(ofDictionary: text) + [" "]
     }
 
     /// The last layer a model reads with.

@@ -15,6 +15,9 @@ import LegibleSystem
 /// (``unclipRatio``). Not shared between threads.
 public final class TextDetector: LineDetector {
     private let handle: OpaquePointer
+    /// The checked ONNX Runtime library the detector was loaded from, kept open so that a
+    /// reader loaded beside it later loads from the same file (``HandwritingModel/init(files:beside:threads:features:layer:network:)``).
+    let library: TrustedFile
 
     /// The map's cut: PaddleOCR's default for this detector (`det_db_thresh`).
     public static let threshold: Float = 0.2
@@ -50,6 +53,7 @@ public final class TextDetector: LineDetector {
         // "Handwriting").
         handle = try HandwritingModel.loaded(
             model, named: files.detector, library: library, libraryPath: files.library, threads: threads, output: nil, arena: false)
+        self.library = library
         ProcessSymbol.handBackFreedMemory()
     }
 

@@ -79,6 +79,12 @@ public final class AdaptedLineReader: LineReader {
         return (adapted.confidence ?? 0) >= (other.confidence ?? 0) ? adapted : other
     }
 
+    /// Prepares the reader beside it, which may load late.
+    public func prepare() { alongside?.prepare() }
+
+    /// Waits for the reader beside it, which may be loading.
+    public func finishLoading() { alongside?.finishLoading() }
+
     /// The page, finished by the reader beside it for the lines that reader read.
     public func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout {
         try alongside?.finish(layout, ink: ink) ?? layout

@@ -18,6 +18,18 @@ public protocol LineReader: AnyObject {
     /// The page assembled from the kept readings, made final: the lines this reader read may
     /// have their words fitted to the page's `ink` (image pixels), made only when asked for.
     func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout
+    /// Called once the page's lines have been found, before they are read: a reader that
+    /// loads late (``PendingLineReader``) starts loading now, while Tesseract reads the lines.
+    func prepare()
+    /// Waits until what ``prepare()`` started has finished: a process must not exit under it.
+    func finishLoading()
+}
+
+extension LineReader {
+    /// Nothing to prepare: the reader was loaded when it was made.
+    public func prepare() {}
+    /// Nothing to wait for.
+    public func finishLoading() {}
 }
 
 /// A line reader ran past the page deadline it was given (mapped to

@@ -43,6 +43,10 @@ extension Recogniser {
     /// the page deadline. The original page, not the prepared one: on a page photographed on a
     /// dark table the preparation can take the writing for background, while the detector and
     /// the handwriting reader see the page as it is (`Docs/Recognition.md`, "Detected lines").
+    /// It is decoded once the detector has run, so that it is not held (4 bytes a pixel) beside
+    /// the detector's tensors, the largest a page allocates. Not in grey: Tesseract finds the
+    /// words of a colour photograph's lines otherwise, and the diary read worse
+    /// (`Docs/Recognition.md`, "Speed and memory").
     /// On a photograph only the paper is searched, and the reading records where it was found.
     /// `line`, read from the detector's rectangles, with the outline of the rectangle it lies
     /// most in when that rectangle is slanted by a degree or more (`Docs/Recognition.md`,
@@ -58,7 +62,7 @@ extension Recogniser {
         return outlined
     }
 
-    func readDetectedLines(_ first: FirstReading, data: Data, original: PixImage, path: String) throws -> Reading {
+    func readDetectedLines(_ first: FirstReading, data: Data, path: String) throws -> Reading {
         let step = { (count: Int) in
             PreprocessingStep(.lineFinding, applied: true, detail: "\(count) lines found by the text detector; each read as one line")
         }
@@ -74,8 +78,17 @@ extension Recogniser {
         } catch is LineReaderTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
+        // The second reader may load now, beside Tesseract, after the detector's tensors are
+        // freed (``PendingLineReader``).
+        if readsAgain { lineReader?.prepare() }
         let bands = detected.map(\.box)
-        let raw = bands.isEmpty ? [] : try recognise(original, .detectedLines, resolution: first.resolution, path: path, rectangles: bands)
+        let raw: [RawLine]
+        if bands.isEmpty {
+            raw = []
+        } else {
+            let page = try ImageFile.decoded(data, path: path).1
+            raw = try recognise(page, .detectedLines, resolution: first.resolution, path: path, rectangles: bands)
+        }
         let mapping = RotationMapping(degrees: 0, width: first.width, height: first.height)
         let lines = raw.compactMap { Self.recognisedLine($0, mapping: mapping, width: first.width, height: first.height) }
             .map { Self.withOutline($0, detected: detected) }

@@ -52,12 +52,14 @@ public final class Recogniser: @unchecked Sendable {
         loader = EngineLoader(dataPath: folder, languages: options.languages, model: firstModel)
     }
 
-    /// Waits until the engine thread has finished: the engine loaded (or failed to) and the
-    /// model hashed. A process must not exit while it runs: exit frees libcrypto's and
+    /// Waits until the engine thread has finished (the engine loaded, or failed to, and the
+    /// model hashed), and the second line reader, when it is being made late. A process must
+    /// not exit while they run: exit frees libcrypto's and
     /// libtesseract's globals under it, and ThreadSanitizer caught a page that failed at once
     /// exiting while the model was being hashed, which crashed in libcrypto.
     public func finishLoading() {
         _ = loader.modelSHA256()
+        lineReader?.finishLoading()
     }
 
     /// A recogniser dropped while its engine loads waits for the engine thread, so no thread of
@@ -221,9 +223,7 @@ public final class Recogniser: @unchecked Sendable {
         // "Detected lines"). So a page reads empty only when it has no writing: where the layout
         // found no line, the detector's reading is kept if it has one.
         if lineDetector != nil {
-            let image = try ImageFile.decoded(data, path: path).1
-            original = image
-            var next = try readDetectedLines(first, data: data, original: image, path: path)
+            var next = try readDetectedLines(first, data: data, path: path)
             next.coverage = reference.coverage(of: next.lines)
             readings.append(next)
             if next.preferred(over: readings[0]) { best = 1 }
@@ -236,9 +236,7 @@ public final class Recogniser: @unchecked Sendable {
             case .foundLines:
                 next = try readFoundLines(first.prepared, reference: reference, size: size, resolution: first.resolution, path: path)
             case .detectedLines:
-                let image = try original ?? ImageFile.decoded(data, path: path).1
-                original = image
-                next = try readDetectedLines(first, data: data, original: image, path: path)
+                next = try readDetectedLines(first, data: data, path: path)
             case .halfSize, .singleColumn:
                 next = try read(first.prepared, strategy, size: size, resolution: first.resolution, path: path)
             case .standard, .ruleRemoval, .original:

@@ -76,13 +76,29 @@ public struct PageReaders: Sendable {
     /// for it, for one of `workers` workers: the cores the workers leave run the model's
     /// operators (``modelThreads(workers:)``). Its files missing or altered is a missing
     /// dependency (69), named in one line.
+    ///
+    /// The text detector loads now; the handwriting reader's network is made late, once the
+    /// first page's lines are found (``PendingLineReader``, `Docs/Recognition.md`, "Speed and
+    /// memory"), its files checked now. A writer's model is loaded now, whole, as it was
+    /// checked.
     public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
-        let hand = try handwritingReader(options, workers: workers)
-        recogniser.lineDetector = try hand.map { try textDetector(beside: $0, workers: workers) }
-        // Beside the handwriting reader, the adapted Tesseract model reads again only where
-        // `adapt` measured it the better reader (`Docs/Learning.md`, "Reading again with the
-        // Tesseract model").
+        guard options.lineChoice != .tesseract else { return try withAdaptedReader(recogniser, options, hand: nil) }
+        let detector = try textDetector(workers: workers)
+        recogniser.lineDetector = detector
+        let hand: any LineReader
+        if options.adaptedModel == nil {
+            hand = try pendingHandwritingReader(options, beside: detector, workers: workers)
+        } else {
+            hand = try handwritingReader(options, beside: detector, workers: workers)
+        }
+        return try withAdaptedReader(recogniser, options, hand: hand)
+    }
+
+    /// `recogniser` with its line reader: `hand`, or beside it the adapted Tesseract model, which
+    /// reads again only where `adapt` measured it the better reader (`Docs/Learning.md`,
+    /// "Reading again with the Tesseract model").
+    func withAdaptedReader(_ recogniser: Recogniser, _ options: OCROptions, hand: (any LineReader)?) throws -> Recogniser {
         guard let model = options.adaptedModel, hand == nil || model.readsBesideHandwriting else {
             recogniser.lineReader = hand
             return recogniser
@@ -91,30 +107,54 @@ public struct PageReaders: Sendable {
         return recogniser
     }
 
-    /// The text detector beside the handwriting reader `hand` (`Docs/Recognition.md`,
-    /// "Detected lines"), from the ONNX Runtime library the reader was checked and loaded from.
-    /// Its model missing or altered is a missing dependency (69), as the reader's files are.
-    func textDetector(beside hand: HandwritingLineReader, workers: Int) throws -> TextDetector {
-        let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
+    /// The text detector (`Docs/Recognition.md`, "Detected lines"), with ONNX Runtime's
+    /// library, each checked. Either missing or altered is a missing dependency (69).
+    func textDetector(workers: Int) throws -> TextDetector {
         do {
-            return try TextDetector(
-                beside: hand, files: HandwritingModel.Files(folder: folder), threads: Self.modelThreads(workers: workers))
+            return try TextDetector(files: handwritingFiles, threads: Self.modelThreads(workers: workers))
         } catch {
             throw NotebookError(.missingDependency, error.description)
         }
     }
 
-    /// The handwriting reader when `options.lineChoice` asks for it, else nil.
-    func handwritingReader(_ options: OCROptions, workers: Int) throws -> HandwritingLineReader? {
-        guard options.lineChoice != .tesseract else { return nil }
-        let folder = HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment)
+    /// The handwriting reader's files, in the folder the executable finds them in.
+    var handwritingFiles: HandwritingModel.Files {
+        HandwritingModel.Files(
+            folder: HandwritingModel.Files.defaultFolder(executable: executable, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// The handwriting reader for `options` without a writer's model, made late beside
+    /// `detector`: its files and word list are checked and loaded now, its network once the
+    /// first page's lines are found.
+    func pendingHandwritingReader(_ options: OCROptions, beside detector: TextDetector, workers: Int) throws -> any LineReader {
+        let (files, layer, threads) = (handwritingFiles, Self.lastLayer(options, network: false), Self.modelThreads(workers: workers))
+        let words: WordList?
         do {
-            let files = HandwritingModel.Files(folder: folder)
+            try HandwritingModel.check(files: files, layer: layer)
+            words = try Self.wordList(forLanguages: options.languages)
+        } catch {
+            throw NotebookError(.missingDependency, String(describing: error))
+        }
+        nonisolated(unsafe) let detector = detector
+        return PendingLineReader(name: .handwriting) {
+            do {
+                let model = try HandwritingModel(files: files, beside: detector, threads: threads, layer: layer)
+                return HandwritingLineReader(model: model, words: words)
+            } catch {
+                throw NotebookError(.missingDependency, String(describing: error))
+            }
+        }
+    }
+
+    /// The handwriting reader for `options` (a writer's model among them), loaded now beside
+    /// `detector`.
+    func handwritingReader(_ options: OCROptions, beside detector: TextDetector, workers: Int) throws -> HandwritingLineReader {
+        do {
             let network = try Self.network(of: options.adaptedModel)
             let layer = Self.lastLayer(options, network: network != nil)
             let model = try HandwritingModel(
-                files: files, threads: Self.modelThreads(workers: workers), features: options.adaptedModel?.head != nil, layer: layer,
-                network: network)
+                files: handwritingFiles, beside: detector, threads: Self.modelThreads(workers: workers),
+                features: options.adaptedModel?.head != nil, layer: layer, network: network)
             var words = try Self.wordList(forLanguages: options.languages)
             if let taught = options.adaptedModel?.words, !taught.isEmpty {
                 words = (words ?? WordList(words: [])).adding(taught)
