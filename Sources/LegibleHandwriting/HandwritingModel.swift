@@ -160,9 +160,9 @@ public final class HandwritingModel {
     /// a space.
     public let alphabet: [String]
     private let handle: OpaquePointer
-    /// The checked ONNX Runtime library this model was loaded from, kept open so that the text
-    /// detector beside it loads from the same checked file rather than opening and hashing the
-    /// library again (``TextDetector/init(beside:files:threads:)``).
+    /// The checked ONNX Runtime library this model was loaded from (the text detector's, when
+    /// loaded beside it), kept open as long as the model is: the library is loaded through its
+    /// descriptor's `/dev/fd` path, which must not name another file while anything may load.
     let library: TrustedFile
     /// Whether a hand head is written into the network (``init(files:threads:features:layer:)``):
     /// its words' confidences are calibrated for it (``WordConfidence``).

@@ -37,14 +37,6 @@ public final class TextDetector: LineDetector {
         try self.init(files: files, library: library, threads: threads)
     }
 
-    /// Loads the detector beside `reader`, from the ONNX Runtime library the reader was loaded
-    /// from and checked as (its model checked as ``init(files:threads:)`` checks it).
-    public convenience init(beside reader: HandwritingLineReader, files: HandwritingModel.Files, threads: Int = 1)
-        throws(HandwritingModel.LoadFailure)
-    {
-        try self.init(files: files, library: reader.model.library, threads: threads)
-    }
-
     init(files: HandwritingModel.Files, library: TrustedFile, threads: Int) throws(HandwritingModel.LoadFailure) {
         let model = try HandwritingModel.verifiedBytes(
             files.detector, HandwritingModel.Files.pinned.detector, what: "the text detector", limit: 64 << 20)

@@ -54,9 +54,9 @@ public final class Recogniser: @unchecked Sendable {
 
     /// Waits until the engine thread has finished (the engine loaded, or failed to, and the
     /// model hashed), and the second line reader, when it is being made late. A process must
-    /// not exit while they run: exit frees libcrypto's and
-    /// libtesseract's globals under it, and ThreadSanitizer caught a page that failed at once
-    /// exiting while the model was being hashed, which crashed in libcrypto.
+    /// not exit while they run: exit frees libcrypto's and libtesseract's globals under them,
+    /// and ThreadSanitizer caught a page that failed at once exiting while the model was being
+    /// hashed, which crashed in libcrypto.
     public func finishLoading() {
         _ = loader.modelSHA256()
         lineReader?.finishLoading()

@@ -135,6 +135,8 @@ public struct PageReaders: Sendable {
         } catch {
             throw NotebookError(.missingDependency, String(describing: error))
         }
+        // The loading thread reads only the detector's checked library, which never changes;
+        // the detector itself stays on this worker's thread.
         nonisolated(unsafe) let detector = detector
         return PendingLineReader(name: .handwriting) {
             do {
