@@ -39,9 +39,16 @@ public final class PendingLineReader: LineReader, @unchecked Sendable {
         }.start()
     }
 
+    /// Whether making the reader has begun (``prepare()``, or a first use).
+    public var isStarted: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return make == nil
+    }
+
     /// The reader, made: waits for it, starting it first when nothing has.
     /// - Throws: what making it threw.
-    public func reader() throws -> any LineReader {
+    func reader() throws -> any LineReader {
         prepare()
         condition.lock()
         defer { condition.unlock() }

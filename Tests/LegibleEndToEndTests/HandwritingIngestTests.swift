@@ -1,6 +1,9 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleHandwriting
 import LegibleLayout
+import LegibleOCR
+import LegibleRecognition
 import LegibleTestSupport
 import Testing
 
@@ -138,6 +141,26 @@ struct HandwritingIngestTests {
                     == "legible: /nonexistent/libonnxruntime.so.1.22.0: ONNX Runtime's library is missing; Tools/install-dependencies installs it (or use --reader tesseract)\n",
             "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test("ingest's reader makes the handwriting network late: the detector loads at once, the network only when a page's lines are read")
+    func networkMadeLate() throws {
+        guard Self.available else { return }
+        // The detector's tensors are a page's largest; the network is not held beside them
+        // (`Docs/Recognition.md`, "Speed and memory").
+        var options = OCROptions()
+        options.lineChoice = .auto
+        let readers = PageReaders(executable: Repository.legibleExecutable.path)
+        let recogniser = try readers.recogniser(options, workers: 1)
+        #expect(recogniser.lineDetector is TextDetector)
+        let pending = try #require(recogniser.lineReader as? PendingLineReader)
+        #expect(!pending.isStarted)
+        let layout = try recogniser.recognise(imageAt: Repository.scans.appendingPathComponent("chicago-1.png").path)
+        #expect(pending.isStarted && layout.lines.contains { $0.reader == .handwriting })
+        // Tesseract alone loads neither.
+        options.lineChoice = .tesseract
+        let alone = try readers.recogniser(options, workers: 1)
+        #expect(alone.lineReader == nil && alone.lineDetector == nil)
     }
 
     @Test("with an allocator preloaded from a folder of its own, the reader still finds the C library's and reads the page")
