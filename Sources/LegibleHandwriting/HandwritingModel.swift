@@ -192,7 +192,7 @@ public final class HandwritingModel {
     }
 
     init(files: Files, library: TrustedFile, threads: Int, features: Bool, layer: LastLayer, network: NetworkWeights?) throws(LoadFailure) {
-        let symbols = try Self.alphabet(files)
+        let symbols = try Self.checkedAlphabet(files)
         // The hand is read after the library and the alphabet, so a reader with nothing
         // installed is told first of the library it lacks.
         let hand: WriterHead? =
@@ -217,13 +217,14 @@ public final class HandwritingModel {
     /// fails a run before any page is read. The library is checked by what loads first (the
     /// ``TextDetector``).
     public static func check(files: Files, layer: LastLayer) throws(LoadFailure) {
-        _ = try alphabet(files)
+        _ = try checkedAlphabet(files)
         if layer == .frenchHand { _ = try frenchHand(files: files) }
         _ = try verified(files.model, Files.pinned.model, what: "the handwriting model", limit: 64 << 20)
     }
 
-    /// The symbol of each class, from the checked alphabet file (``alphabet``).
-    static func alphabet(_ files: Files) throws(LoadFailure) -> [String] {
+    /// The symbol of each class (what ``alphabet`` holds), from the alphabet file, read once
+    /// and refused unless it is the pinned file.
+    static func checkedAlphabet(_ files: Files) throws(LoadFailure) -> [String] {
         let dictionary = try verifiedBytes(files.dictionary, Files.pinned.dictionary, what: "the handwriting model's alphabet")
         guard let text = String(validating: dictionary, as: UTF8.self) else {
             throw LoadFailure(description: "\(files.dictionary): cannot be read as UTF-8")

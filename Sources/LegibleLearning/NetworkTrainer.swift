@@ -55,8 +55,9 @@ public enum NetworkTrainer {
         /// The tensors trained.
         public var layers = Layers.all
         /// Each step, the weights measured and written move this much of the way less toward
-        /// the weights trained: a running average over about 1 / (1 − `average`) steps, 0 for
-        /// none (`Docs/Learning.md`, "The trainer").
+        /// the weights trained: a running average over about 1 / (1 − `average`) steps. Only a
+        /// value strictly between 0 and 1 averages; any other (0 or less, 1 or more) trains
+        /// without one (`Docs/Learning.md`, "The trainer").
         public var average = 0.9
         /// Steps between measures of the lines kept aside, and measures without a better one
         /// after which training stops.

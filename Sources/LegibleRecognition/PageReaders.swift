@@ -79,8 +79,9 @@ public struct PageReaders: Sendable {
     ///
     /// The text detector loads now; the handwriting reader's network is made late, once the
     /// first page's lines are found (``PendingLineReader``, `Docs/Recognition.md`, "Speed and
-    /// memory"), its files checked now. A writer's model is loaded now, whole, as it was
-    /// checked.
+    /// memory"), its files checked now. A writer's model is loaded now, whole: whether its
+    /// network fits the pinned reader is known only by writing it into the model's bytes, and
+    /// a misfit must be refused (65) before any page is read.
     public func recogniser(_ options: OCROptions, workers: Int) throws -> Recogniser {
         let recogniser = try Recogniser(options: options)
         guard options.lineChoice != .tesseract else { return try withAdaptedReader(recogniser, options, hand: nil) }
