@@ -64,21 +64,9 @@ enum Browser {
     }
 
     /// Loads `file` at `width` × `height` CSS pixels, runs `steps`, and returns their values.
-    ///
-    /// Now and then, on a loaded machine, one headless Chromium loses an origin's whole
-    /// `localStorage` across reloads (the reload step's error says so; 1 run in about 150 of a
-    /// reloading test with four busy loops beside three browsers). The plan is then run once more
-    /// in a fresh browser, saying so, since the page's scripts are what a test asks about
-    /// (`Docs/Web.md`, "Testing in a real browser").
+    /// What `Tools/browser` says on stderr of a run that succeeded (a plan run again, when
+    /// Chromium lost its localStorage; `Docs/Web.md`, "Testing in a real browser") is printed.
     static func run(_ file: String, width: Int = 1200, height: Int = 900, downloads: String? = nil, steps: [Step]) throws -> Result {
-        let result = try runOnce(file, width: width, height: height, downloads: downloads, steps: steps)
-        let lost = result.values.contains { (($0 as? [String: Any])?["error"] as? String)?.contains("localStorage keys it had") == true }
-        guard lost else { return result }
-        print("browser: Chromium lost localStorage across a reload; the plan is run again in a fresh browser")
-        return try runOnce(file, width: width, height: height, downloads: downloads, steps: steps)
-    }
-
-    private static func runOnce(_ file: String, width: Int, height: Int, downloads: String?, steps: [Step]) throws -> Result {
         var plan: [String: Any] = [
             "url": URL(fileURLWithPath: file).absoluteString, "viewport": ["width": width, "height": height],
             "steps": steps.map(\.json),
@@ -93,6 +81,7 @@ enum Browser {
         guard run.status == 0, let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
             throw BrowserError(message: "Tools/browser exited \(run.status): \(run.stderr)")
         }
+        if !run.stderr.isEmpty { print(run.stderr, terminator: "") }
         return Result(load: object["load"] as? Double ?? 0, values: object["results"] as? [Any] ?? [])
     }
 
