@@ -422,6 +422,67 @@ struct WebCorrectionTests {
         #expect(again.contains("data-corrected=\"\">set </span>") && again.contains("data-corrected=\"\">Zoo </span>"))
     }
 
+    @Test(
+        "a correction stored by another window is announced; this view then refuses to correct or undo until reloaded, and the file applies"
+    )
+    func secondWindow() throws {
+        guard Browser.isAvailable(needing: []) else { return }
+        let (folder, page) = try chicagoPageWithUncertainWords()
+        let out = folder + "/html"
+        try #require(try legible(["html", page, "-o", out, "--scans", folder]).status == 0)
+        let original = String(try legible(["text", page]).stdout.dropLast())
+        let started = (original as NSString).range(of: "started"), zoo = (original as NSString).range(of: "zoo")
+        // Another document of the notebook's origin (a frame of it) stores a correction of
+        // "zoo", as a second window of the notebook would; this view is then told.
+        let otherWindow = Browser.Step.evaluate(
+            """
+            new Promise((done) => { const key = 'legible-corrections:' + document.getElementById('notebook').dataset.notebook;
+              const sha = document.querySelector('section.page').dataset.textSha256;
+              const frame = document.createElement('iframe');
+              frame.onload = () => { const storage = frame.contentWindow.localStorage;
+                const list = JSON.parse(storage.getItem(key));
+                list.push({ pageIndex: 0, textSHA256: sha, range: [\(zoo.location), \(zoo.location + zoo.length)], text: 'Zoo', was: 'zoo' });
+                storage.setItem(key, JSON.stringify(list)); frame.remove();
+                setTimeout(() => done([document.getElementById('status').textContent,
+                  document.getElementById('download-corrections').textContent]), 600); };
+              frame.srcdoc = '<p>another window</p>'; document.body.append(frame); })
+            """)
+        let f2 = Browser.Step.key(key: "F2", code: "F2", modifiers: 0)
+        let enter = Browser.Step.key(key: "Enter", code: "Enter", modifiers: 0)
+        let select = WebCorrectionTests.select
+        let steps: [Browser.Step] = [
+            select(started.location, NSMaxRange(started), ".layer"), f2, .type("set out"), enter, WebCorrectionTests.state,
+            otherWindow,
+            select(zoo.location, NSMaxRange(zoo), ".layer"), f2, .type("ZOO"), enter, WebCorrectionTests.state,
+            .key(key: "Z", code: "KeyZ", modifiers: 9), WebCorrectionTests.state,
+            .reload, WebCorrectionTests.state,
+            select(zoo.location, NSMaxRange(zoo), ".layer"), f2, .type("ZOO"), enter, WebCorrectionTests.state,
+            .evaluate("window.legibleCorrections.correctionsFile()"),
+        ]
+        let values = try Browser.run(out + "/index.html", steps: steps).values
+        let corrected = original.replacingOccurrences(of: "started", with: "set out")
+        let first = try #require(values[4] as? [String])
+        #expect(first[0] == corrected && first[1] == "Corrected to set out", "\(first[1])")
+        let told = try #require(values[5] as? [String])
+        #expect(told[0].hasPrefix("This notebook was corrected in another window"), "\(told)")
+        #expect(told[1] == "Download corrections (2)", "the other window's correction is counted: \(told[1])")
+        let refused = try #require(values[10] as? [String])
+        let reason = "Not corrected: this notebook was corrected in another window"
+        #expect(refused[0] == corrected && refused[1].hasPrefix(reason), "\(refused[1])")
+        let notUndone = try #require(values[12] as? [String])
+        #expect(notUndone[0] == corrected && notUndone[1].hasPrefix("Not undone:"), "\(notUndone[1])")
+        // "started" and "set out" are both 7 units, so "zoo" kept its offsets.
+        let both = corrected.replacingOccurrences(of: "zoo", with: "Zoo")
+        let reloaded = try #require(values[14] as? [String])
+        #expect(reloaded[0] == both && reloaded[2] == both, "both windows' corrections shown after a reload")
+        let again = try #require(values[19] as? [String])
+        #expect(again[0] == corrected.replacingOccurrences(of: "zoo", with: "ZOO") && again[1] == "Corrected to ZOO", "\(again[1])")
+        let file = folder + "/corrections.json"
+        try #require(values[20] as? String).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try legible(["edit", "--corrections", file, page]).status == 0)
+        #expect(try legible(["text", page]).stdout == corrected.replacingOccurrences(of: "zoo", with: "ZOO") + "\n")
+    }
+
     @Test("stored corrections that cut a character or hold half a surrogate pair are dropped on load; the file applies")
     func cutCharacters() throws {
         guard Browser.isAvailable(needing: []) else { return }

@@ -44,7 +44,22 @@ function onCharacters(index, start, end) {
 
 const store = api.storedList(storeKey, isCorrection);
 const load = () => store.load();
-const keep = (corrections) => store.keep(corrections);
+// The stored list as this view shows it. Each correction's range counts in the text the ones
+// before it made, so a view may only add to (or take back from) the list it shows: another
+// window of this notebook that corrected meanwhile would otherwise have its corrections
+// replayed on text they were not made on (Docs/Web.md, "Correcting in the browser").
+let shown = "[]";
+const keep = (corrections) => {
+  const kept = store.keep(corrections);
+  shown = JSON.stringify(load());
+  return kept;
+};
+// False, with the announcement given, when another window changed the stored list.
+function inStep(refused) {
+  if (JSON.stringify(load()) === shown) return true;
+  api.announce(`${refused}: this notebook was corrected in another window; reload the page to see those corrections first`);
+  return false;
+}
 
 // The two views of page `index`: its text layer and its reader section.
 function roots(index) {
@@ -139,7 +154,7 @@ function save() {
   const text = field.value.replace(/[\r\n]+/g, " ");
   const entry = { ...pending, text, textSHA256: sections[pending.pageIndex].dataset.textSha256 };
   pending = null;
-  if (text === entry.was || text.length > maximumText) return;
+  if (text === entry.was || text.length > maximumText || !inStep("Not corrected")) return;
   if (load().reduce((sum, kept) => sum + kept.text.length, 0) + text.length > maximumText) {
     api.announce("Not corrected: the corrections kept would type more than one corrections file takes; download them and apply them first");
     return;
@@ -155,6 +170,7 @@ function save() {
 }
 
 function undo() {
+  if (!inStep("Not undone")) return;
   const corrections = load();
   const last = corrections.pop();
   if (!last) {
@@ -206,7 +222,14 @@ const stored = load();
 const fitting = stored.filter((entry) => withinTotal(entry) && onCharacters(entry.pageIndex, entry.range[0], entry.range[1])
   && replace(entry.pageIndex, entry.range[0], entry.range[1], entry.text));
 if (fitting.length !== stored.length) keep(fitting);
+else shown = JSON.stringify(stored);
 showCount();
+// Another window's correction is said when it is stored, not only at this view's next one.
+window.addEventListener("storage", (event) => {
+  if (event.key !== storeKey && event.key !== null) return;
+  showCount();
+  if (JSON.stringify(load()) !== shown) api.announce("This notebook was corrected in another window; reload the page to see it");
+});
 // The stored corrections are on the page: a test (or a host) may read it now.
 main.dataset.correctionsShown = "";
 document.addEventListener("keydown", (event) => {
