@@ -97,6 +97,16 @@ struct Reading {
     /// How much less of the ink the detector's lines may hold and still be kept first.
     static let coverageSlack = 0.05
 
+    /// Whether this reading, tried after `kept`, is kept instead of it: by score, except
+    /// against the detector's lines, which are judged by the ink alone, as they were kept before
+    /// the layout's. Those go only for a reading that holds more than ``coverageSlack`` more of
+    /// the ink. By score, Tesseract's low confidence on their raw lines made a few lines of
+    /// print or a half-size reading win over 100 lines of writing (`Docs/Recognition.md`,
+    /// "Detected lines").
+    func replaces(_ kept: Reading) -> Bool {
+        kept.strategy == .detectedLines ? coverage > kept.coverage + Self.coverageSlack : score > kept.score
+    }
+
     var summary: String {
         "\(strategy.rawValue): \(Int((coverage * 100).rounded()))% of ink in \(lines.count) lines, confidence \(String(format: "%.2f", confidence))"
     }

@@ -246,7 +246,7 @@ public final class Recogniser: @unchecked Sendable {
             }
             next.coverage = reference.coverage(of: next.lines)
             readings.append(next)
-            if next.score > readings[best].score { best = readings.count - 1 }
+            if next.replaces(readings[best]) { best = readings.count - 1 }
         }
         return (readings, best, reference)
     }
