@@ -191,9 +191,7 @@ public struct DetectedLine: Equatable, Sendable {
     static func rows(of lines: [DetectedLine]) -> [DetectedLine] {
         var rows: [[DetectedLine]] = []
         for line in lines.sorted(by: { $0.box.midY < $1.box.midY }) {
-            if let last = rows.indices.last, let first = rows[last].first,
-                abs(first.box.midY - line.box.midY) < min(first.box.height, line.box.height) / 2
-            {
+            if let last = rows.indices.last, let first = rows[last].first, first.sharesRow(with: line) {
                 rows[last].append(line)
             } else {
                 rows.append([line])
@@ -201,4 +199,30 @@ public struct DetectedLine: Equatable, Sendable {
         }
         return rows.flatMap { $0.sorted { $0.box.x < $1.box.x } }
     }
+
+    /// Whether `other` lies along this line. Where `other`'s middle is above or below this
+    /// line, it must lie within half the thinner one's thickness of this line's middle,
+    /// followed along this line's slant: by their upright boxes, a long line slanted by a
+    /// degree or two has a box two or three lines high, and lines that followed each other
+    /// were taken for one row and read by their left ends (`Docs/Recognition.md`, "Detected
+    /// lines"). Beside it, their boxes' middles must be within half the lower box's height, as
+    /// a slant is not followed past the line's end.
+    func sharesRow(with other: DetectedLine) -> Bool {
+        let (here, there) = (middle, other.middle)
+        guard there.x >= box.x, there.x <= box.maxX else {
+            return abs(box.midY - other.box.midY) < min(box.height, other.box.height) / 2
+        }
+        let along = here.y + tan(slant) * (there.x - here.x)
+        return abs(there.y - along) < min(height, other.height) / 2
+    }
+
+    /// The rectangle's centre (its bounds', without four corners), in page pixels.
+    var middle: PixelPoint {
+        guard corners.count == 4 else { return PixelPoint(x: box.midX, y: box.midY) }
+        return PixelPoint(x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+    }
+
+    /// The line's height across its own direction: its ``thickness``, or its bounds' height
+    /// without four corners.
+    var height: Double { corners.count == 4 ? thickness : box.height }
 }

@@ -36,6 +36,31 @@ struct DetectedLineTests {
         #expect(DetectedLine.inReadingOrder([first, second]) == [second, first])
     }
 
+    /// A line 2,400 pixels long and 90 thick, rising `rise` pixels to the right, its middle at
+    /// (`x` + 1,200, `y`); its bounds the rectangle's.
+    static func slanted(x: Double, y: Double, rise: Double, length: Double = 2400, thickness: Double = 90) -> DetectedLine {
+        let angle = atan2(-rise, length)
+        let (ux, uy) = (cos(angle), sin(angle))
+        let (cx, cy) = (x + length / 2, y)
+        let corners = [(-1.0, -1.0), (1, -1), (1, 1), (-1, 1)].map { u, v in
+            PixelPoint(x: cx + u * length / 2 * ux - v * thickness / 2 * uy, y: cy + u * length / 2 * uy + v * thickness / 2 * ux)
+        }
+        return DetectedLine(corners: corners, box: PixelBox.enclosing(points: corners)!, score: 0.9)
+    }
+
+    @Test("lines slanted by two degrees, 80 pixels apart, read one after another, not by their left ends")
+    func slantedRows() {
+        // CREMMA-MSS-18's page 27 (NOTICE): each line rises about 80 pixels over 2,400, so its
+        // upright box is two lines high, and the lines' left ends differ by a few pixels.
+        let lines = (0..<5).map { Self.slanted(x: [117, 124, 126, 111, 119][$0], y: 800 + Double($0) * 80, rise: 84) }
+        #expect(lines[0].box.height > 160)
+        #expect(DetectedLine.inReadingOrder(lines.reversed()) == lines)
+        #expect(DetectedLine.inReadingOrder([lines[2], lines[0], lines[4], lines[1], lines[3]]) == lines)
+        // Two pieces of one slanted line, the right one higher by the slant: one row.
+        let (start, end) = (Self.slanted(x: 100, y: 500, rise: 42, length: 1200), Self.slanted(x: 1400, y: 456, rise: 42, length: 1000))
+        #expect(DetectedLine.inReadingOrder([end, start]) == [start, end])
+    }
+
     @Test(
         "post-processing: a bar of text is one line grown by its unclip; a faint piece, a thin one and a blot as thick as the page are none"
     )
