@@ -7,13 +7,10 @@ import xml.etree.ElementTree as ET
 H=os.environ.get('LEGIBLE_HANDWRITING', os.path.join(os.path.dirname(os.path.abspath(__file__)), '../../.build/vendor/handwriting'))
 sess=ort.InferenceSession(f'{H}/ppocrv6-rec.onnx', providers=['CPUExecutionProvider'])
 syms=['']+[l.rstrip('\r\n') for l in open(f'{H}/ppocrv6_dict.txt',encoding='utf-8')]+[' ']
-def lev(a,b):
-    prev=list(range(len(b)+1))
-    for i,ca in enumerate(a,1):
-        cur=[i]
-        for j,cb in enumerate(b,1): cur.append(min(prev[j]+1,cur[j-1]+1,prev[j-1]+(ca!=cb)))
-        prev=cur
-    return prev[-1]
+# The edit distance the page scores use (2026-12-05-unseen.py), not a copy of it.
+_here = os.path.dirname(os.path.abspath(__file__)); _ns = {}
+exec(open(os.path.join(_here, '2026-12-05-unseen.py')).read().split("mode, arg, sets")[0], _ns)
+lev = _ns['lev']
 def lines(xml):
     root=ET.parse(xml).getroot(); ns=root.tag.split('}')[0].strip('{')
     if root.tag.endswith('PcGts'):
