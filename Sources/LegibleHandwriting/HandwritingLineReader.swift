@@ -32,9 +32,10 @@ public final class HandwritingLineReader: LineReader {
     /// (``HandwritingModel/readPage(_:boxes:outlines:padding:classes:words:settings:until:)``);
     /// nil where nothing was read. With a word list, each word's confidence is calibrated
     /// (``WordConfidence``); the line's stays its characters' mean probability, which the
-    /// choice between readers compares.
+    /// choice between readers compares. A line whose ink reads surer turned over is the other
+    /// side's writing, seen through the paper (``LineReading/seenThrough``).
     public func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws
-        -> [RecognisedLine?]
+        -> [SecondReading]
     {
         let readings: [LineReading]
         do {
@@ -45,8 +46,9 @@ public final class HandwritingLineReader: LineReader {
             throw error.pastDeadline ? LineReaderTimeout() : error
         }
         return zip(lines, readings).map { line, reading in
+            guard !reading.seenThrough else { return .seenThrough }
             var words = Self.words(reading, within: line.box)
-            guard !words.isEmpty else { return nil }
+            guard !words.isEmpty else { return .unread }
             for index in words.indices {
                 var confidence = words[index].confidence ?? 0
                 if let list = self.words?.words {
@@ -59,7 +61,7 @@ public final class HandwritingLineReader: LineReader {
             // The line as it came, read again: its geometry (box, baseline, outline) stays.
             var read = line
             (read.words, read.confidence, read.reader) = (words, Double(reading.confidence), name)
-            return read
+            return .read(read)
         }
     }
 

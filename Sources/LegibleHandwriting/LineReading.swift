@@ -15,6 +15,9 @@ public struct LineReading: Sendable, Equatable {
     public var steps: Int = 0
     /// The part of the page that was read, image pixels.
     public var crop = PixelBox(x: 0, y: 0, width: 0, height: 0)
+    /// Whether the line's ink is the writing on the sheet's other side, seen through the
+    /// paper: it reads surer turned over (``HandwritingModel/seenThrough(_:asRead:scale:classes:)``).
+    public var seenThrough = false
 }
 
 extension HandwritingModel {
@@ -36,7 +39,9 @@ extension HandwritingModel {
     /// the classes the page's script may read (``latinClasses()``), every class when nil. With
     /// `words` (over the same classes' symbols), each reading is the beam search's over the
     /// page language's words (``CTCDecoding/beamSearch(_:steps:vocabulary:allowed:settings:)``);
-    /// without, the greedy one. One reading for each box, in order.
+    /// without, the greedy one. One reading for each box, in order, each saying whether its line
+    /// is the other side's writing seen through the paper (``probedLines(_:)``,
+    /// ``seenThrough(_:asRead:scale:classes:)``).
     public func readPage(
         _ image: GreyImage, boxes: [PixelBox], outlines: [[PixelPoint]?] = [], padding: Int = 8, classes: ReadingClasses? = nil,
         words: CTCDecoding.Vocabulary? = nil, settings: CTCDecoding.BeamSettings = CTCDecoding.BeamSettings(),
@@ -52,13 +57,30 @@ extension HandwritingModel {
             } else {
                 try sampledWidth(lines.prefix(Self.sampleLines).map(\.image), classes: classes)
             }
-        var readings: [LineReading] = []
-        for index in lines.indices {
+        let scale = Self.widthScales[width]
+        func output(_ index: Int) throws(LoadFailure) -> (steps: Int, values: [Float]) {
             // The page deadline is looked at before each line: a line's reading is short.
             guard Date() < deadline else { throw LoadFailure(description: "the page deadline passed", pastDeadline: true) }
-            let (line, crop) = lines[index]
-            let kept = index < sampled.count ? sampled[index][width] : try output(line, Self.widthScales[width], classes: classes)
-            readings.append(decode(kept, crop: crop, classes: classes, words: words, settings: settings))
+            return index < sampled.count ? sampled[index][width] : try self.output(lines[index].image, scale, classes: classes)
+        }
+        // A few lines across the page are looked at turned over, and every line only on a page
+        // where one of them was seen through (`Docs/Recognition.md`, "Writing seen through the paper").
+        var probed: [Int: (output: (steps: Int, values: [Float]), seen: Bool)] = [:]
+        for index in Self.probedLines(lines.count) {
+            let kept = try output(index)
+            probed[index] = (kept, try seenThrough(lines[index].image, asRead: kept, scale: scale, classes: classes))
+        }
+        let showsThrough = probed.values.contains { $0.seen }
+        var readings: [LineReading] = []
+        for index in lines.indices {
+            let kept = if let probe = probed[index] { probe.output } else { try output(index) }
+            var reading = decode(kept, crop: lines[index].crop, classes: classes, words: words, settings: settings)
+            if let probe = probed[index] {
+                reading.seenThrough = probe.seen
+            } else if showsThrough {
+                reading.seenThrough = try seenThrough(lines[index].image, asRead: kept, scale: scale, classes: classes)
+            }
+            readings.append(reading)
         }
         return readings
     }

@@ -39,4 +39,13 @@ public struct GreyImage: Sendable, Equatable {
         guard x1 > x0, y1 > y0 else { return none }
         return PixelBox(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0))
     }
+
+    /// The image turned over left to right, as the writing on a sheet's other side shows
+    /// through the paper (`Docs/Recognition.md`, "Writing seen through the paper").
+    public func mirrored() -> GreyImage {
+        var turned: [UInt8] = []
+        turned.reserveCapacity(pixels.count)
+        for y in 0..<height { turned += pixels[(y * width)..<((y + 1) * width)].reversed() }
+        return GreyImage(width: width, height: height, pixels: turned)
+    }
 }

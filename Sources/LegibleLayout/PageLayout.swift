@@ -188,6 +188,9 @@ public enum RecognitionStep: String, CaseIterable, Sendable {
     case lineFinding = "line-finding"
     /// Lines the engine missed or ran together, found in the rows of the ink.
     case lineGaps = "line-gaps"
+    /// Lines that read surer turned over left out: the writing on the sheet's other side,
+    /// seen through the paper.
+    case showThrough = "show-through"
     /// The page read at another scale (large writing at half size).
     case scale
     /// The first reading checked, and other readings tried when it was poor.

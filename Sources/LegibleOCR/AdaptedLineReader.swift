@@ -43,9 +43,10 @@ public final class AdaptedLineReader: LineReader {
     }
 
     /// Each of `lines` read by the adapted model, or by the reader beside it where the adapted
-    /// model read nothing; nil where neither read anything.
+    /// model read nothing; unread where neither read anything; seen through the paper where
+    /// the reader beside it found so, whatever the adapted model read.
     public func read(_ lines: [RecognisedLine], page: GreyImage, until end: Date) throws
-        -> [RecognisedLine?]
+        -> [SecondReading]
     {
         guard let image = Leptonica.greyImage(width: page.width, height: page.height, pixels: page.pixels) else {
             throw OCRError.engine(function: "pixCreate", detail: "could not make the page in grey")
@@ -58,16 +59,16 @@ public final class AdaptedLineReader: LineReader {
         } catch is RecogniseTimeout {
             throw LineReaderTimeout()
         }
-        let others = try alongside?.read(lines, page: page, until: end) ?? Array(repeating: nil, count: lines.count)
+        let others = try alongside?.read(lines, page: page, until: end) ?? Array(repeating: .unread, count: lines.count)
         let mapping = RotationMapping(degrees: 0, width: page.width, height: page.height)
         return zip(lines, zip(raw, others)).map { line, readings in
             let words = readings.0.compactMap { Recogniser.recognisedLine($0, mapping: mapping, width: page.width, height: page.height) }
-            guard !words.isEmpty else { return readings.1 }
+            guard !words.isEmpty, readings.1 != .seenThrough else { return readings.1 }
             let confidence = RecognisedConfidence.rounded(words.map { $0.confidence ?? 0 }.reduce(0, +) / Double(words.count))
             // The line as it came, read again: its geometry (box, baseline, outline) stays.
             var adapted = line
             (adapted.words, adapted.confidence, adapted.reader) = (words.flatMap(\.words), confidence, name)
-            return Self.choose(adapted, readings.1)
+            return .read(Self.choose(adapted, readings.1.line))
         }
     }
 

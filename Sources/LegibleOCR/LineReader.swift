@@ -10,11 +10,11 @@ import LegibleLayout
 public protocol LineReader: AnyObject {
     /// Its name in the page document.
     var name: LineReaderName { get }
-    /// Its reading of each of `lines` (image pixels) on `page` (`width × height` grey values,
-    /// row-major), in order, nil where it read nothing; finished by `deadline`, the page's
-    /// (`Docs/Hardening.md`, "Bounds that bound").
+    /// What it made of each of `lines` (image pixels) on `page` (`width × height` grey values,
+    /// row-major), in order; finished by `deadline`, the page's (`Docs/Hardening.md`, "Bounds
+    /// that bound").
     /// - Throws: ``LineReaderTimeout`` when `deadline` passes first.
-    func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [RecognisedLine?]
+    func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [SecondReading]
     /// The page assembled from the kept readings, made final: the lines this reader read may
     /// have their words fitted to the page's `ink` (image pixels), made only when asked for.
     func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout
@@ -30,6 +30,23 @@ extension LineReader {
     public func prepare() {}
     /// Nothing to wait for.
     public func finishLoading() {}
+}
+
+/// What a second line reader made of one line.
+public enum SecondReading: Hashable, Sendable {
+    /// Its reading of the line, in image pixels.
+    case read(RecognisedLine)
+    /// It read nothing there.
+    case unread
+    /// The line's ink is the writing on the sheet's other side, seen through the paper: not
+    /// this page's text, whoever reads it (`Docs/Recognition.md`, "Writing seen through the
+    /// paper").
+    case seenThrough
+
+    /// The reading, when there is one.
+    public var line: RecognisedLine? {
+        if case .read(let line) = self { line } else { nil }
+    }
 }
 
 /// A line reader ran past the page deadline it was given (mapped to
@@ -49,16 +66,18 @@ public enum LineChoice: String, Sendable, CaseIterable {
     /// Tesseract's where it is confident and the second reader is less so, else the second's.
     case auto
 
-    /// The reading kept of `first` (Tesseract's) and `second`, or nil to drop the line.
-    /// `auto` keeps Tesseract's line when its confidence is at least ``tesseractTrusted`` and
+    /// The reading kept of `first` (Tesseract's) and what the second reader made of the line,
+    /// or nil to drop the line. A line the second reader saw through the paper is dropped under
+    /// `auto` and `handwriting`. `auto` keeps Tesseract's line when its confidence is at least ``tesseractTrusted`` and
     /// above the second reader's. A line is noise, and dropped under `auto` and `handwriting`,
     /// when the second reader read in it nothing but marks (no letter or digit) or nothing at
     /// all, unsurely, and Tesseract is unsure too (both below ``noiseFloor``): paper texture,
     /// a rule or a punch hole that Tesseract took for a line (`Docs/Recognition.md`,
     /// "Handwriting").
-    public func choose(_ first: RecognisedLine, _ second: RecognisedLine?) -> RecognisedLine? {
+    public func choose(_ first: RecognisedLine, _ second: SecondReading) -> RecognisedLine? {
         guard self != .tesseract else { return first }
-        let read = second.flatMap { $0.words.isEmpty ? nil : $0 }
+        if second == .seenThrough { return nil }
+        let read = second.line.flatMap { $0.words.isEmpty ? nil : $0 }
         let marksOnly = read.map { line in !line.words.contains { $0.text.contains { $0.isLetter || $0.isNumber } } } ?? false
         if marksOnly, (read?.confidence ?? 0) < Self.noiseFloor, (first.confidence ?? 0) < Self.noiseFloor { return nil }
         guard let read else { return first }

@@ -67,7 +67,7 @@ public final class PendingLineReader: LineReader, @unchecked Sendable {
     }
 
     /// The reader's reading of `lines` (``LineReader/read(_:page:until:)``), once it is made.
-    public func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [RecognisedLine?] {
+    public func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [SecondReading] {
         try reader().read(lines, page: page, until: deadline)
     }
 

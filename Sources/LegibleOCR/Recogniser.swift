@@ -121,7 +121,9 @@ public final class Recogniser: @unchecked Sendable {
         // second reading.
         let (ink, rotation) = (first.prepared.pageInk, first.prepared.rotationDegrees)
         let grey = first.grey.map { GreyImage(width: first.width, height: first.height, pixels: $0) }
-        var lines = try readAgain(keptLines, grey: grey, data: data, path: path).filter { !$0.words.isEmpty }
+        let second = try readAgain(keptLines, grey: grey, data: data, path: path)
+        var lines = second.lines.filter { !$0.words.isEmpty }
+        if let step = second.step { steps.append(step) }
         if kept.strategy == .detectedLines { lines = Self.withLayoutGeometry(lines, layout: readings[0].lines) }
         let layout = PageLayout.assemble(ParagraphGrouping.group(lines), image: pageImage, engine: engine, preprocessing: steps)
         let check = checked ? RecognitionCheck(readings, kept: kept) : nil
@@ -136,24 +138,33 @@ public final class Recogniser: @unchecked Sendable {
 
     /// `lines` each read again by the second line reader, when there is one, on the page in
     /// `grey` (decoded again from `data` when not given), and the reading kept as its choice
-    /// says, noise dropped; each kept line names its reader.
+    /// says, noise and the other side's writing dropped; each kept line names its reader. With
+    /// the step that records how many lines were seen through the paper, when lines were read
+    /// again.
     func readAgain(
         _ lines: [RecognisedLine], grey: GreyImage?, data: Data, path: String
-    ) throws -> [RecognisedLine] {
-        guard let reader = lineReader, readsAgain, !lines.isEmpty else { return lines }
+    ) throws -> (lines: [RecognisedLine], step: PreprocessingStep?) {
+        guard let reader = lineReader, readsAgain, !lines.isEmpty else { return (lines, nil) }
         let choice = options.secondReadingChoice
         let page = try grey ?? ImageFile.greyImage(data: data, path: path)
-        let second: [RecognisedLine?]
+        let second: [SecondReading]
         do {
             second = try reader.read(lines, page: page, until: pageEnd)
         } catch is LineReaderTimeout {
             throw OCRError.timedOut(path: path, seconds: options.timeoutSeconds)
         }
-        return zip(lines, second).compactMap { line, reading in
+        let kept = zip(lines, second).compactMap { line, reading in
             var first = line
             first.reader = .tesseract
             return choice.choose(first, reading)
         }
+        let seen = second.filter { $0 == .seenThrough }.count
+        let detail =
+            seen > 0
+            ? "\(seen) of the \(lines.count) lines read again read surer turned over: the other side's writing, seen through the paper, left out"
+            : "none of the \(lines.count) lines read again is the other side's writing seen through the paper"
+        let step = PreprocessingStep(.showThrough, applied: seen > 0, detail: detail)
+        return (kept, step)
     }
 
     /// The configured reading of a page, and what the retries need of it.

@@ -1,8 +1,11 @@
 import Foundation
 import LegibleCommandSupport
+import LegibleEvaluation
 import LegibleHandwriting
+import LegibleImage
 import LegibleLayout
 import LegibleOCR
+import LegibleRaster
 import LegibleRecognition
 import LegibleTestSupport
 import Testing
@@ -64,6 +67,33 @@ struct HandwritingIngestTests {
         #expect(same.status == 0 && same.stdout.contains("(1 up to date)"), "\(same.stdout)")
         let again = try legible(["ingest", scan, "-o", folder, "--reader", "tesseract"])
         #expect(again.status == 0 && again.stdout.contains("(0 up to date)"), "\(again.stdout)")
+    }
+
+    @Test("the Chicago page with three of its lines showing through from the other side reads as the page alone, and says so")
+    func seenThrough() throws {
+        guard Self.available else { return }
+        let folder = try temporaryFolder()
+        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
+        let page = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
+        let truth =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.gt.json")))
+            as? [String: Any] ?? [:]
+        let (text, boxes) = (
+            truth["text"] as? String ?? "", (truth["lines"] as? [[String: Any]] ?? []).compactMap { $0["box"] as? [Double] }
+        )
+        try #require(boxes.count > 3 && !text.isEmpty)
+        let (made, shown) = SeenThroughPage.made(
+            page, lines: boxes[1...3].map { PixelBox(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) })
+        try PNGCodec.encode(samples: made.pixels, width: made.width, height: made.height, channels: 1).write(
+            to: URL(fileURLWithPath: folder + "/through.png"))
+        let run = try legible(["ingest", folder + "/through.png", "-o", folder + "/out", "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let read = try PageLayout.decodeDocument(Data(contentsOf: URL(fileURLWithPath: folder + "/out/through.json")))
+        let step = read.preprocessing?.first { $0.step == .showThrough }
+        #expect(step?.applied == true && step?.detail?.hasPrefix("3 of the ") == true, "\(step?.detail ?? "no step")")
+        #expect(read.lines.allSatisfy { $0.box.y < shown[0].y }, "\(read.lines.map(\.box))")
+        let errors = Scorer.levenshtein(Array(read.text), Array(text))
+        #expect(Double(errors) / Double(text.count) < 0.02, "\(read.text)")
     }
 
     @Test(

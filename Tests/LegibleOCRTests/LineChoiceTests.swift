@@ -8,6 +8,10 @@ import Testing
 struct LineChoiceTests {
     static let box = PixelBox(x: 0, y: 0, width: 100, height: 20)
 
+    static func read(_ words: [String], confidence: Double) -> SecondReading {
+        .read(line(words, confidence: confidence, reader: .handwriting))
+    }
+
     static func line(_ words: [String], confidence: Double, reader: LineReaderName) -> RecognisedLine {
         RecognisedLine(
             words: words.map { RecognisedWord(text: $0, box: box, confidence: confidence) }, box: box, confidence: confidence,
@@ -22,7 +26,7 @@ struct LineChoiceTests {
         ])
     func choice(_ choice: LineChoice, tesseract: Double, handwriting: Double, kept: LineReaderName) {
         let first = Self.line(["Dear"], confidence: tesseract, reader: .tesseract)
-        let second = Self.line(["Dear"], confidence: handwriting, reader: .handwriting)
+        let second = Self.read(["Dear"], confidence: handwriting)
         #expect(choice.choose(first, second)?.reader == kept)
     }
 
@@ -30,15 +34,24 @@ struct LineChoiceTests {
         "a line read as marks only, with both readers unsure, is dropped; one with a letter or a digit, or one either is sure of, is kept")
     func noise() {
         let unsureTesseract = Self.line(["Ce", "fea"], confidence: 0.2, reader: .tesseract)
-        #expect(LineChoice.auto.choose(unsureTesseract, Self.line(["——"], confidence: 0.17, reader: .handwriting)) == nil)
-        #expect(LineChoice.handwriting.choose(unsureTesseract, Self.line(["—", "."], confidence: 0.3, reader: .handwriting)) == nil)
-        #expect(LineChoice.auto.choose(unsureTesseract, Self.line(["—", "a"], confidence: 0.2, reader: .handwriting)) != nil)
-        #expect(LineChoice.auto.choose(unsureTesseract, Self.line(["1905"], confidence: 0.2, reader: .handwriting)) != nil)
-        #expect(LineChoice.auto.choose(unsureTesseract, Self.line(["—"], confidence: 0.8, reader: .handwriting)) != nil)
+        #expect(LineChoice.auto.choose(unsureTesseract, Self.read(["——"], confidence: 0.17)) == nil)
+        #expect(LineChoice.handwriting.choose(unsureTesseract, Self.read(["—", "."], confidence: 0.3)) == nil)
+        #expect(LineChoice.auto.choose(unsureTesseract, Self.read(["—", "a"], confidence: 0.2)) != nil)
+        #expect(LineChoice.auto.choose(unsureTesseract, Self.read(["1905"], confidence: 0.2)) != nil)
+        #expect(LineChoice.auto.choose(unsureTesseract, Self.read(["—"], confidence: 0.8)) != nil)
         let sureTesseract = Self.line(["Dear"], confidence: 0.7, reader: .tesseract)
-        #expect(LineChoice.auto.choose(sureTesseract, Self.line(["—"], confidence: 0.1, reader: .handwriting)) != nil)
+        #expect(LineChoice.auto.choose(sureTesseract, Self.read(["—"], confidence: 0.1)) != nil)
         // Nothing read by the handwriting reader: Tesseract's reading stays, however unsure.
-        #expect(LineChoice.auto.choose(unsureTesseract, nil)?.reader == .tesseract)
-        #expect(LineChoice.tesseract.choose(unsureTesseract, Self.line(["—"], confidence: 0.1, reader: .handwriting)) != nil)
+        #expect(LineChoice.auto.choose(unsureTesseract, .unread)?.reader == .tesseract)
+        #expect(LineChoice.tesseract.choose(unsureTesseract, Self.read(["—"], confidence: 0.1)) != nil)
+    }
+
+    @Test("a line the handwriting reader saw through the paper is dropped, however sure Tesseract is, unless Tesseract alone reads")
+    func seenThrough() {
+        let sureTesseract = Self.line(["Century", "Club"], confidence: 0.95, reader: .tesseract)
+        #expect(LineChoice.auto.choose(sureTesseract, .seenThrough) == nil)
+        #expect(LineChoice.handwriting.choose(sureTesseract, .seenThrough) == nil)
+        #expect(LineChoice.tesseract.choose(sureTesseract, .seenThrough) == sureTesseract)
+        #expect(LineChoice.auto.choose(sureTesseract, .unread) == sureTesseract)
     }
 }

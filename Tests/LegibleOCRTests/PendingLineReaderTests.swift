@@ -11,11 +11,11 @@ struct PendingLineReaderTests {
     /// Reads each line as its words in capitals.
     final class Shouting: LineReader {
         let name = LineReaderName.handwriting
-        func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [RecognisedLine?] {
+        func read(_ lines: [RecognisedLine], page: GreyImage, until deadline: Date) throws -> [SecondReading] {
             lines.map { line in
                 var read = line
                 read.words = line.words.map { RecognisedWord(text: $0.text.uppercased(), box: $0.box, confidence: $0.confidence) }
-                return read
+                return .read(read)
             }
         }
         func finish(_ layout: PageLayout, ink: () throws -> InkMask) throws -> PageLayout { layout }
@@ -56,7 +56,7 @@ struct PendingLineReaderTests {
         reader.prepare()
         reader.prepare()
         let read = try reader.read(Self.lines, page: Self.page, until: .distantFuture)
-        #expect(read.first??.words.map(\.text) == ["DEAR"])
+        #expect(read.first?.line?.words.map(\.text) == ["DEAR"])
         _ = try reader.read(Self.lines, page: Self.page, until: .distantFuture)
         #expect(makings.made == [false], "made once, on another thread: \(makings.made)")
     }
