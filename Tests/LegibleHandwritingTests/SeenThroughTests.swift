@@ -11,22 +11,10 @@ import Testing
 /// seen through the paper"): the real model reads it surer turned over, and the reader says so.
 @Suite("writing seen through the paper", .serialized)
 struct SeenThroughTests {
-    /// The bundled Chicago page in grey and its truth lines' boxes.
-    static func chicago() throws -> (GreyImage, [PixelBox]) {
-        let scan = Repository.scans.appendingPathComponent("chicago-1.png").path
-        let page = try ImageFile.greyImage(data: Data(contentsOf: URL(fileURLWithPath: scan)), path: scan)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Repository.scans.appendingPathComponent("chicago-1.gt.json")))
-        let boxes = ((truth as? [String: Any])?["lines"] as? [[String: Any]] ?? []).compactMap { line -> PixelBox? in
-            guard let box = line["box"] as? [Double], box.count == 4 else { return nil }
-            return PixelBox(x: box[0], y: box[1], width: box[2], height: box[3])
-        }
-        return (page, boxes)
-    }
-
     @Test("a page's own lines, turned over and faded below it, are seen through; none of its lines is")
     func madePage() throws {
         guard let model = try HandwritingReaderTests.model() else { return }
-        let (page, boxes) = try Self.chicago()
+        let (page, boxes) = try TextDetectorTests.bundled("chicago-1")
         try #require(boxes.count > 3)
         let (made, shown) = SeenThroughPage.made(page, lines: [boxes[1], boxes[2], boxes[3]])
         let lines = (boxes + shown).map { RecognisedLine(words: [], box: $0) }
