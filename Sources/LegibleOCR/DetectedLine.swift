@@ -173,18 +173,46 @@ public struct DetectedLine: Equatable, Sendable {
     }
 
     /// `lines` parted at the widest vertical gap that no line crosses, with two lines or more
-    /// on each side; nil when there is none.
+    /// on each side; else at the widest gap that no line's ink crosses (``inkSpan``) where the
+    /// two sides' lines keep rows of their own (two pages of a letter, not a table's halves);
+    /// nil when there is none.
     static func columns(of lines: [DetectedLine]) -> ([DetectedLine], [DetectedLine])? {
         guard lines.count >= 4 else { return nil }
-        let sorted = lines.sorted { $0.box.x < $1.box.x }
-        var (reach, best): (Double, (gap: Double, at: Int)?) = (sorted[0].box.maxX, nil)
+        if let parted = parted(lines, by: { ($0.box.x)...($0.box.maxX) }) { return parted }
+        guard let parted = parted(lines, by: \.inkSpan), !sharesRows(parted.0, parted.1) else { return nil }
+        return parted
+    }
+
+    static func parted(_ lines: [DetectedLine], by span: (DetectedLine) -> ClosedRange<Double>) -> ([DetectedLine], [DetectedLine])? {
+        let sorted = lines.map { (line: $0, span: span($0)) }.sorted { $0.span.lowerBound < $1.span.lowerBound }
+        var (reach, best): (Double, (gap: Double, at: Int)?) = (sorted[0].span.upperBound, nil)
         for index in 1..<sorted.count {
-            let gap = sorted[index].box.x - reach
+            let gap = sorted[index].span.lowerBound - reach
             if gap > 0, index >= 2, sorted.count - index >= 2, gap > (best?.gap ?? 0) { best = (gap, index) }
-            reach = max(reach, sorted[index].box.maxX)
+            reach = max(reach, sorted[index].span.upperBound)
         }
         guard let best else { return nil }
-        return (Array(sorted[..<best.at]), Array(sorted[best.at...]))
+        return (sorted[..<best.at].map(\.line), sorted[best.at...].map(\.line))
+    }
+
+    /// Whether half or more of the lines of the side with fewer have a line on the other side
+    /// whose middle is within a tenth of their thickness of theirs: a table's cells share rows.
+    static func sharesRows(_ left: [DetectedLine], _ right: [DetectedLine]) -> Bool {
+        let (fewer, more) = left.count <= right.count ? (left, right) : (right, left)
+        let shared = fewer.count { line in more.contains { abs($0.box.midY - line.box.midY) <= line.height / 10 } }
+        return shared * 2 >= fewer.count
+    }
+
+    /// The share of a detected line's thickness that DB's unclip added at each of its sides:
+    /// a rectangle of ink `h` thick grows by about `h` × 1.4 / 2 (`TextDetector.unclipRatio`,
+    /// for a line much longer than thick), so 0.7 of 2.4 times the ink.
+    public static let unclipShare = 0.7 / 2.4
+
+    /// The line's extent from left to right less what the unclip added at its ends
+    /// (``unclipShare`` of its ``height``): about where its ink starts and ends, page pixels.
+    var inkSpan: ClosedRange<Double> {
+        let inset = min(height * Self.unclipShare, box.width / 2)
+        return (box.x + inset)...(box.maxX - inset)
     }
 
     /// `lines` by rows, top to bottom, each left to right.

@@ -36,6 +36,20 @@ struct DetectedLineTests {
         #expect(DetectedLine.inReadingOrder([first, second]) == [second, first])
     }
 
+    @Test(
+        "a spread whose lines' rectangles overlap across its gutter reads its left page, then its right; a table's halves sharing rows read by rows"
+    )
+    func narrowGutter() {
+        // Rectangles 50 thick grown by the unclip by about 15 at each end: the pages' ink is
+        // 19 pixels apart, their rectangles overlap by 10; the pages' lines in rows of their own.
+        let left = (0..<4).map { Self.line(50, 100 + Double($0) * 80, 770, 50) }
+        let right = (0..<4).map { Self.line(810, 140 + Double($0) * 80, 790, 50) }
+        #expect(DetectedLine.inReadingOrder(zip(left, right).flatMap { [$0, $1] }) == left + right)
+        // The same halves with their lines in the same rows, as a table's cells: by rows.
+        let cells = (0..<4).map { Self.line(810, 102 + Double($0) * 80, 790, 50) }
+        #expect(DetectedLine.inReadingOrder(left + cells) == zip(left, cells).flatMap { [$0, $1] })
+    }
+
     /// A line 2,400 pixels long and 90 thick, rising `rise` pixels to the right, its middle at
     /// (`x` + 1,200, `y`); its bounds the rectangle's.
     static func slanted(x: Double, y: Double, rise: Double, length: Double = 2400, thickness: Double = 90) -> DetectedLine {
