@@ -183,6 +183,8 @@ public struct DetectedLine: Equatable, Sendable {
         return parted
     }
 
+    /// `lines` parted at the widest gap between their `span`s (page pixels, left to right) that
+    /// no span crosses, with two lines or more on each side; nil when there is none.
     static func parted(_ lines: [DetectedLine], by span: (DetectedLine) -> ClosedRange<Double>) -> ([DetectedLine], [DetectedLine])? {
         let sorted = lines.map { (line: $0, span: span($0)) }.sorted { $0.span.lowerBound < $1.span.lowerBound }
         var (reach, best): (Double, (gap: Double, at: Int)?) = (sorted[0].span.upperBound, nil)
