@@ -21,8 +21,9 @@ public final class HandwritingModel {
     /// before the layout's, 8 keeps them over a reading tried later unless it holds more of the
     /// ink, 9 reads slanted ones by rows along their slant ("Detected lines"), 10 leaves out
     /// lines that read surer turned over ("Writing seen through the paper"), 11 parts a
-    /// spread at a gutter its lines' rectangles overlap across ("Detected lines").
-    public static let codeVersion = 11
+    /// spread at a gutter its lines' rectangles overlap across, 12 reads a table across a
+    /// spread by its rows ("Detected lines").
+    public static let codeVersion = 12
 
     /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read with the
     /// French hand head: each is French, the language it helps. Over PP-OCRv6 small it reads the

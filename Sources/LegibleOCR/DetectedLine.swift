@@ -173,15 +173,27 @@ public struct DetectedLine: Equatable, Sendable {
     }
 
     /// `lines` parted at the widest vertical gap that no line crosses, with two lines or more
-    /// on each side; else at the widest gap that no line's ink crosses (``inkSpan``) where the
-    /// two sides' lines keep rows of their own (two pages of a letter, not a table's halves);
-    /// nil when there is none.
+    /// on each side, unless the sides are one table's cells (``isTable(_:_:)``, read by rows);
+    /// else at the widest gap that no line's ink crosses (``inkSpan``) where the two sides'
+    /// lines keep rows of their own (two pages of a letter, not a table's halves); nil when
+    /// there is none.
     static func columns(of lines: [DetectedLine]) -> ([DetectedLine], [DetectedLine])? {
         guard lines.count >= 4 else { return nil }
-        if let parted = parted(lines, by: { ($0.box.x)...($0.box.maxX) }) { return parted }
+        if let parted = parted(lines, by: \.boxSpan) { return isTable(parted.0, parted.1) ? nil : parted }
         guard let parted = parted(lines, by: \.inkSpan), !sharesRows(parted.0, parted.1) else { return nil }
         return parted
     }
+
+    /// Whether `left` and `right`, parted by a gap no line's rectangle crosses, are cells of
+    /// one table: they share rows, and one side is itself parted into columns, so a row holds
+    /// three cells or more. Two pages of writing, each one column, may share their rows on
+    /// ruled paper, and are still read page by page.
+    static func isTable(_ left: [DetectedLine], _ right: [DetectedLine]) -> Bool {
+        sharesRows(left, right) && [left, right].contains { parted($0, by: \.boxSpan) != nil }
+    }
+
+    /// The line's rectangle's extent from left to right, page pixels.
+    var boxSpan: ClosedRange<Double> { box.x...box.maxX }
 
     /// `lines` parted at the widest gap between their `span`s (page pixels, left to right) that
     /// no span crosses, with two lines or more on each side; nil when there is none.

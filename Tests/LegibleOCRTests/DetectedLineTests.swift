@@ -50,6 +50,22 @@ struct DetectedLineTests {
         #expect(DetectedLine.inReadingOrder(left + cells) == zip(left, cells).flatMap { [$0, $1] })
     }
 
+    @Test("a register across a spread, its cells in rows, reads row by row; two ruled pages sharing rows read page by page")
+    func tableAcrossSpread() {
+        // The LECTAUREP marriage deeds (NOTICE): numbers and dates on the left page, the
+        // parties on the right, one entry a row; the truth, and a listener, read an entry whole.
+        let rows = (0..<4).map { 100 + Double($0) * 80 }
+        let numbers = rows.map { Self.line(50, $0, 120, 50) }
+        let dates = rows.map { Self.line(300, $0 + 3, 200, 50) }
+        let parties = rows.map { Self.line(900, $0 - 2, 800, 50) }
+        let entries = (0..<4).flatMap { [numbers[$0], dates[$0], parties[$0]] }
+        #expect(DetectedLine.inReadingOrder((numbers + parties + dates).reversed()) == entries)
+        // Two pages of writing, one column each, their lines on the same rules (2 pixels apart,
+        // within a tenth of their thickness, so sharing rows as the cells do): page by page.
+        let (left, right) = (rows.map { Self.line(50, $0, 800, 50) }, rows.map { Self.line(950, $0 + 2, 800, 50) })
+        #expect(DetectedLine.inReadingOrder(zip(right, left).flatMap { [$0, $1] }) == left + right)
+    }
+
     /// A line 2,400 pixels long and 90 thick, rising `rise` pixels to the right, its middle at
     /// (`x` + 1,200, `y`); its bounds the rectangle's.
     static func slanted(x: Double, y: Double, rise: Double, length: Double = 2400, thickness: Double = 90) -> DetectedLine {
