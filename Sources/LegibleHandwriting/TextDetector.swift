@@ -24,8 +24,8 @@ public final class TextDetector: LineDetector {
     /// The least mean probability of a kept line (`det_db_box_thresh`).
     public static let boxThreshold: Float = 0.45
     /// How far a line's rectangle grows: by its area times this over its perimeter
-    /// (`det_db_unclip_ratio`).
-    public static let unclipRatio = 1.4
+    /// (`det_db_unclip_ratio`; ``DetectedLine/unclipRatio``, which the reading order undoes).
+    public static let unclipRatio = DetectedLine.unclipRatio
     /// The page's longer side, in pixels, as the detector reads it.
     public static let longerSide = 960
 

@@ -39,13 +39,17 @@ public struct DetectedLine: Equatable, Sendable {
             box: PixelBox(x: box.x + x, y: box.y + y, width: box.width, height: box.height), score: score)
     }
 
+    /// How far a line's rectangle grows by DB's unclip: by its area times this over its
+    /// perimeter (PaddleOCR's `det_db_unclip_ratio`). The one value; ``inkSpan`` undoes it.
+    public static let unclipRatio = 1.4
+
     /// The lines of a probability map of `width × height` (row-major): each piece of the map
     /// above `threshold` (8-connected) as its smallest rectangle along its principal direction,
     /// kept when the map's mean over that rectangle reaches `boxThreshold` and its short side is
     /// 3 pixels or more, then grown on every side by its area × `unclipRatio` / its perimeter (DB's unclip).
     /// In the map's pixels.
     public static func lines(
-        in map: [Float], width: Int, height: Int, threshold: Float = 0.2, boxThreshold: Float = 0.45, unclipRatio: Double = 1.4
+        in map: [Float], width: Int, height: Int, threshold: Float = 0.2, boxThreshold: Float = 0.45, unclipRatio: Double = unclipRatio
     ) -> [DetectedLine] {
         guard width > 0, height > 0, map.count == width * height else { return [] }
         var lines: [DetectedLine] = []
@@ -178,7 +182,6 @@ public struct DetectedLine: Equatable, Sendable {
     /// lines keep rows of their own (two pages of a letter, not a table's halves); nil when
     /// there is none.
     static func columns(of lines: [DetectedLine]) -> ([DetectedLine], [DetectedLine])? {
-        guard lines.count >= 4 else { return nil }
         if let parted = parted(lines, by: \.boxSpan) { return isTable(parted.0, parted.1) ? nil : parted }
         guard let parted = parted(lines, by: \.inkSpan), !sharesRows(parted.0, parted.1) else { return nil }
         return parted
@@ -196,8 +199,10 @@ public struct DetectedLine: Equatable, Sendable {
     var boxSpan: ClosedRange<Double> { box.x...box.maxX }
 
     /// `lines` parted at the widest gap between their `span`s (page pixels, left to right) that
-    /// no span crosses, with two lines or more on each side; nil when there is none.
+    /// no span crosses, with two lines or more on each side; nil when there is none (so for
+    /// fewer than four lines).
     static func parted(_ lines: [DetectedLine], by span: (DetectedLine) -> ClosedRange<Double>) -> ([DetectedLine], [DetectedLine])? {
+        guard lines.count >= 4 else { return nil }
         let sorted = lines.map { (line: $0, span: span($0)) }.sorted { $0.span.lowerBound < $1.span.lowerBound }
         var (reach, best): (Double, (gap: Double, at: Int)?) = (sorted[0].span.upperBound, nil)
         for index in 1..<sorted.count {
@@ -218,9 +223,9 @@ public struct DetectedLine: Equatable, Sendable {
     }
 
     /// The share of a detected line's thickness that DB's unclip added at each of its sides:
-    /// a rectangle of ink `h` thick grows by about `h` × 1.4 / 2 (`TextDetector.unclipRatio`,
-    /// for a line much longer than thick), so 0.7 of 2.4 times the ink.
-    public static let unclipShare = 0.7 / 2.4
+    /// a rectangle of ink `h` thick grows by about `h` × ``unclipRatio`` / 2 (for a line much
+    /// longer than thick), so 0.7 of 2.4 times the ink, 0.29.
+    static let unclipShare = unclipRatio / 2 / (1 + unclipRatio)
 
     /// The line's extent from left to right less what the unclip added at its ends
     /// (``unclipShare`` of its ``height``): about where its ink starts and ends, page pixels.
