@@ -1,6 +1,7 @@
 import Foundation
 import LegibleCommandLine
 import LegibleNotebook
+import LegibleSystem
 
 /// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its
 /// scans (`Docs/Web.md`). Everything is written as one commit set, so `DIR/index.html` and its
@@ -31,7 +32,7 @@ package enum HTMLCommand {
     static func speakInto(_ folder: String, paths: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: DesktopCommands.ownPath())
-        process.arguments = ["speak"] + paths + ["-o", folder, "--jobs", String(ProcessInfo.processInfo.activeProcessorCount)]
+        process.arguments = ["speak"] + paths + ["-o", folder, "--jobs", String(Processors.usable)]
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -70,7 +70,7 @@ struct IngestCommand {
         try IngestPlan.refuseSharedStems(pages)
         var plan = IngestPlan(
             pages: pages, output: command[output] ?? "", formats: command[format] ?? [.json],
-            options: try ocrOptions(command), jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
+            options: try ocrOptions(command), jobs: command[jobs] ?? Processors.usable,
             force: command[force])
         if let shard = try shard(command) {
             try plan.restrict(to: shard, root: command[root] ?? ".", currentFolder: FileManager.default.currentDirectoryPath)
@@ -151,7 +151,8 @@ extension IngestCommand {
         "--format", of: IngestFormat.self, help: "the files to write per page (default json)")
     /// `--jobs`.
     static let jobs: Option<Int?> = .integer(
-        "--jobs", placeholder: "N", range: 1...256, help: "worker threads, each with its own engine (default: the cores)")
+        "--jobs", placeholder: "N", range: 1...256,
+        help: "worker threads, each with its own engine (default: the cores this process may use)")
     /// `-l`.
     static let languages: Option<String?> = .text("-l", placeholder: "LANG", help: "Tesseract languages joined by + (default eng)")
     /// `--psm`.

@@ -61,7 +61,7 @@ enum PDFCommand {
                 options: try PageReaders.options(
                     languages: command[languages], timeout: command[IngestCommand.timeout], reader: command[IngestCommand.reader],
                     model: command[IngestCommand.model], executable: DesktopCommands.ownPath()),
-                jobs: command[jobs] ?? ProcessInfo.processInfo.activeProcessorCount,
+                jobs: command[jobs] ?? Processors.usable,
                 force: command[force], keepingReaders: Console.capture == nil)
             return (read, temporary)
         } catch {
@@ -89,7 +89,7 @@ extension PDFCommand {
         "-l", placeholder: "LANG", help: "given images or PDFs: Tesseract languages joined by + (default eng)")
     /// `--jobs`.
     static let jobs: Option<Int?> = .integer(
-        "--jobs", placeholder: "N", range: 1...256, help: "given images or PDFs: worker threads (default: the cores)")
+        "--jobs", placeholder: "N", range: 1...256, help: "given images or PDFs: worker threads (default: the cores this process may use)")
     /// `--force`.
     static let force: Option<Bool> = .flag("--force", help: "given PDFs: recognise pages that already carry text")
 }

@@ -41,7 +41,7 @@ extension Adaptation {
         var settings = request.network
         settings.seed = request.seed
         // Both cores: the child is alone while it trains (the reader's model is idle).
-        settings.threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        settings.threads = max(1, Processors.usable)
         let work = folder + "/network"
         guard mkdir(work, 0o700) == 0 else { throw FileError(.io, "\(work): cannot be made (\(Errno.current))") }
         let result: NetworkTrainer.Result

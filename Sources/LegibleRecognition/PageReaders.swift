@@ -4,6 +4,7 @@ import LegibleIngest
 import LegibleNotebook
 import LegibleOCR
 import LegiblePDFInput
+import LegibleSystem
 
 /// The page readers that `ingest` and `pdf` recognise with (`Docs/Recognition.md`,
 /// "Handwriting"): Tesseract, and with `--reader handwriting|auto` the handwriting reader beside
@@ -206,7 +207,7 @@ public struct PageReaders: Sendable {
     /// letters from 7.3 s to 5.9 s (`Docs/Recognition.md`, "Handwriting"); with a worker a core,
     /// more threads would only contend.
     public static func modelThreads(workers: Int) -> Int {
-        max(1, ProcessInfo.processInfo.activeProcessorCount / max(workers, 1))
+        max(1, Processors.usable / max(workers, 1))
     }
 
     /// An ingest of `plan` whose workers each make their recogniser for the plan's options

@@ -88,7 +88,7 @@ enum BenchResults {
 
     /// The machine: its cores, memory, processor and kernel.
     static func machine() -> [String: String] {
-        var info: [String: String] = ["cores": String(ProcessInfo.processInfo.activeProcessorCount)]
+        var info: [String: String] = ["cores": String(Processors.usable)]
         info["memory"] = String(format: "%.1f GiB", Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824)
         let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         if let line = cpu.split(separator: "\n").first(where: { $0.hasPrefix("model name") }), let name = line.split(separator: ":").last {

@@ -38,7 +38,7 @@ func learnNetwork(_ corpus: String, output: String, options: [String]) throws {
     fflush(nil)
     let start = try HandwritingModel.loadedBytes(files, features: false, hand: try HandwritingModel.frenchHand(files: files))
     var settings = NetworkTrainer.Settings()
-    settings.threads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    settings.threads = max(1, Processors.usable)
     (settings.steps, settings.every, settings.patience, settings.refit) = (Int(option("--steps", 1_000_000)), 150, 4, false)
     (settings.rate, settings.pull) = (option("--rate", 5e-5), option("--pull", 1e-4))
     // Removed on a signal too, and by the next run when this one was killed: it holds the
