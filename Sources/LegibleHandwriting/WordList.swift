@@ -126,27 +126,59 @@ extension WordList {
 
     /// The words of the files at `paths`, one a line (Debian's `/usr/share/dict` lists).
     public static func load(paths: [String]) throws(LoadFailure) -> WordList {
-        var list = WordList(words: [])
+        WordList(try read(paths: paths))
+    }
+
+    /// A word list's files read and checked (each readable, UTF-8, within ``maximumBytes``, with
+    /// a word), not yet made into a trie: a run checks its list before any page and makes it
+    /// where it can wait (`Docs/Recognition.md`, "Speed and memory").
+    public struct Source: Sendable {
+        /// Each file's text, in the order given.
+        let texts: [String]
+    }
+
+    /// The files at `paths`, read and checked.
+    public static func read(paths: [String]) throws(LoadFailure) -> Source {
+        var texts: [String] = []
         for path in paths {
             guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
             defer { try? handle.close() }
             guard let data = try? handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes,
                 let text = String(data: data, encoding: .utf8)
             else { throw .notWords(path) }
-            let before = list.count
-            // Split at the newline scalars, not at Characters: a line break is always a
-            // grapheme of its own (or CR LF, whose empty middle is left out), and finding
-            // graphemes cost as much again as the words.
-            let scalars = text.unicodeScalars
-            var start = scalars.startIndex
-            for index in scalars.indices where Self.isNewline(scalars[index]) {
-                if start < index { list.insert(String(scalars[start..<index])) }
-                start = scalars.index(after: index)
+            var found = false
+            forEachLine(of: text) { line in
+                found = lowered(line) != nil
+                return !found
             }
-            if start < scalars.endIndex { list.insert(String(scalars[start...])) }
-            guard list.count > before else { throw .notWords(path) }
+            guard found else { throw .notWords(path) }
+            texts.append(text)
         }
-        return list
+        return Source(texts: texts)
+    }
+
+    /// The words of `source`'s files.
+    public init(_ source: Source) {
+        for text in source.texts {
+            Self.forEachLine(of: text) { line in
+                insert(line)
+                return true
+            }
+        }
+    }
+
+    /// Calls `body` with each line of `text` that is not empty, until it returns false. Lines
+    /// end at the newline scalars, not at Characters: a line break is always a grapheme of its
+    /// own (or CR LF, whose empty middle is left out), and finding graphemes cost as much again
+    /// as the words.
+    static func forEachLine(of text: String, _ body: (String) -> Bool) {
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        for index in scalars.indices where Self.isNewline(scalars[index]) {
+            if start < index, !body(String(scalars[start..<index])) { return }
+            start = scalars.index(after: index)
+        }
+        if start < scalars.endIndex { _ = body(String(scalars[start...])) }
     }
 
     /// Whether `scalar` ends a line: LF, VT, FF, CR, NEL, LS or PS, the scalars of

@@ -126,14 +126,16 @@ public struct PageReaders: Sendable {
     }
 
     /// The handwriting reader for `options` without a writer's model, made late beside
-    /// `detector`: its files and word list are checked and loaded now, its network once the
-    /// first page's lines are found.
+    /// `detector`: its files and word list are checked now, its network made and its word list
+    /// built once the first page's lines are found (a French list's trie took 85 ms before
+    /// the first page, and 12 MB beside the detector).
     func pendingHandwritingReader(_ options: OCROptions, beside detector: TextDetector, workers: Int) throws -> any LineReader {
         let (files, layer, threads) = (handwritingFiles, Self.lastLayer(options, network: false), Self.modelThreads(workers: workers))
-        let words: WordList?
+        let languages = options.languages
+        let words: WordList.Source?
         do {
             try HandwritingModel.check(files: files, layer: layer)
-            words = try Self.wordList(forLanguages: options.languages)
+            words = try Self.wordListSource(forLanguages: languages)
         } catch {
             throw NotebookError(.missingDependency, String(describing: error))
         }
@@ -143,7 +145,7 @@ public struct PageReaders: Sendable {
         return PendingLineReader(name: .handwriting) {
             do {
                 let model = try HandwritingModel(files: files, beside: detector, threads: threads, layer: layer)
-                return HandwritingLineReader(model: model, words: words)
+                return HandwritingLineReader(model: model, words: words.map { Self.wordList(forLanguages: languages, from: $0) })
             } catch {
                 throw NotebookError(.missingDependency, String(describing: error))
             }
@@ -220,12 +222,22 @@ public struct PageReaders: Sendable {
     /// The word list for `languages`, read once per process and shared by every worker's
     /// reader (a trie is a value; `wfrench` alone is 346,000 words). Nil for languages without one.
     public static func wordList(forLanguages languages: String) throws(WordList.LoadFailure) -> WordList? {
+        try wordListSource(forLanguages: languages).map { wordList(forLanguages: languages, from: $0) }
+    }
+
+    /// The files of the word list for `languages`, read and checked; nil for languages without
+    /// one.
+    static func wordListSource(forLanguages languages: String) throws(WordList.LoadFailure) -> WordList.Source? {
         let paths = WordList.debianPaths(forLanguages: languages)
-        guard !paths.isEmpty else { return nil }
+        return paths.isEmpty ? nil : try WordList.read(paths: paths)
+    }
+
+    /// The word list for `languages` made from `source` once per process, and shared.
+    static func wordList(forLanguages languages: String, from source: WordList.Source) -> WordList {
         wordListsLock.lock()
         defer { wordListsLock.unlock() }
         if let known = wordLists[languages] { return known }
-        let list = try WordList.load(paths: paths)
+        let list = WordList(source)
         wordLists[languages] = list
         return list
     }

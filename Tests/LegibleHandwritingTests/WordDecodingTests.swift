@@ -68,7 +68,7 @@ struct WordDecodingTests {
         #expect(!taught.contains("two words") && !list.contains("ypres"))
     }
 
-    @Test("a word list file is read, and one that is missing, not UTF-8, empty or too large is refused naming it")
+    @Test("a word list file is read, and one that is missing, not UTF-8, empty, blank or too large is refused naming it")
     func wordListFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("words-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -80,13 +80,17 @@ struct WordDecodingTests {
             ("missing", nil, .unreadable(folder.appendingPathComponent("missing").path)),
             ("latin1", Data([0x63, 0x61, 0x66, 0xE9, 0x0A]), .notWords(folder.appendingPathComponent("latin1").path)),
             ("empty", Data(), .notWords(folder.appendingPathComponent("empty").path)),
+            ("blank", Data("\n \n\t\r\n".utf8), .notWords(folder.appendingPathComponent("blank").path)),
             ("large", Data(count: WordList.maximumBytes + 1), .notWords(folder.appendingPathComponent("large").path)),
         ]
         for (name, data, failure) in cases {
             let path = folder.appendingPathComponent(name).path
             if let data { try data.write(to: URL(fileURLWithPath: path)) }
             #expect(throws: failure) { try WordList.load(paths: [good, path]) }
+            #expect(throws: failure) { try WordList.read(paths: [good, path]) }
         }
+        // Read and checked first, made into a trie later: the same words.
+        #expect(WordList(try WordList.read(paths: [good])).contains("the"))
     }
 
     @Test("with no word list the beam search reads what greedy decoding reads on a clear table")
