@@ -13,6 +13,8 @@
 //                                   --jobs 1, side by side; a 1,000-page PDF ingested
 //   legible-bench editing [typing]  aligning a transcription, then typing and deleting 200 characters on pages of 100, 500 and 2,000 lines
 //   legible-bench documents       `legible text` on two large page documents: peak memory against size
+//   legible-bench letters           the five Stanford letters, one page a run, on one core and on all,
+//                                   beside `OMP_THREAD_LIMIT=1 tesseract … hocr`: time, peak, ratios
 //   legible-bench web               legible html on 100 pages, HTML weight, Chromium load of 50 pages,
 //                                   browser rects against legible rects on Scans/
 import Foundation
@@ -510,6 +512,8 @@ do {
         try documentBenchmark()
     case "load":
         try loadBenchmark()
+    case "letters":
+        try lettersBenchmark()
     case "hand":
         // `--head FILE`: read French sets with that head, one learnt without them (`Tools/train-hand --without`).
         let head = arguments.firstIndex(of: "--head").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
@@ -520,7 +524,7 @@ do {
     default:
         FileHandle.standardError.write(
             Data(
-                "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | load | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]\n"
+                "usage: legible-bench ocr [IMAGES...] | textinput | reading | gestures | web | atspi | cluster | pdf | pdf-in | editing [typing] | speech | documents | load | letters | hand [CORPUS] [--all-classes] [--tune] [--no-hand | --head FILE]\n"
                     .utf8))
         exit(64)
     }
