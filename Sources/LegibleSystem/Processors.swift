@@ -59,7 +59,8 @@ public enum Processors {
         var tightest: Int?
         for line in groups.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
+            // The controllers name a folder of the mount: letters, `_` and `,` only.
+            guard fields.count == 3, fields[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_" || $0 == ",") }) else { continue }
             let controllers = fields[1].split(separator: ",")
             for folder in folders(from: String(fields[2])) {
                 var found: Int?
