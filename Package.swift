@@ -166,7 +166,7 @@ let package = Package(
             name: "LegibleRecognition",
             dependencies: [
                 "LegibleSystem", "LegibleLayout", "LegibleImage", "LegibleOCR", "LegibleHandwriting", "LegibleIngest", "LegiblePDFInput",
-                "LegibleEvaluation", "LegiblePDF", "LegibleNotebook",
+                "LegibleEvaluation", "LegiblePDF", "LegibleNotebook", "LegibleBatch",
             ]),
         // Learning, apart from reading: `adapt` and its record, the trainer that fine-tunes the
         // handwriting reader's whole network as a child over Debian's python3-torch, its Python

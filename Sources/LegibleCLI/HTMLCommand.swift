@@ -1,7 +1,7 @@
 import Foundation
+import LegibleBatch
 import LegibleCommandLine
 import LegibleNotebook
-import LegibleSystem
 
 /// `legible html PAGE.json... -o DIR`: the notebook as one accessible HTML document with its
 /// scans (`Docs/Web.md`). Everything is written as one commit set, so `DIR/index.html` and its

@@ -1,4 +1,5 @@
 import Foundation
+import LegibleBatch
 import LegibleCommandLine
 import LegibleIngest
 import LegibleNotebook

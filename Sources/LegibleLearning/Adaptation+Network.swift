@@ -1,4 +1,5 @@
 import Foundation
+import LegibleBatch
 import LegibleHandwriting
 import LegibleImage
 import LegibleNotebook

@@ -1,10 +1,10 @@
 import Foundation
+import LegibleBatch
 import LegibleHandwriting
 import LegibleIngest
 import LegibleNotebook
 import LegibleOCR
 import LegiblePDFInput
-import LegibleSystem
 
 /// The page readers that `ingest` and `pdf` recognise with (`Docs/Recognition.md`,
 /// "Handwriting"): Tesseract, and with `--reader handwriting|auto` the handwriting reader beside

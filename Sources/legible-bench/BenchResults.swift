@@ -1,4 +1,5 @@
 import Foundation
+import LegibleBatch
 import LegibleSystem
 
 /// A benchmark's results as data (`Docs/Benchmarks.md`): each measure a row,

@@ -3,7 +3,7 @@ import Foundation
 /// `legible-bench letters`: the speed targets of the issue "Read any hand" for a letter page
 /// (`Docs/Benchmarks.md`), on the real corpus's five Stanford letters, one page a run, beside
 /// `OMP_THREAD_LIMIT=1 tesseract PAGE OUT -l eng hocr`: pinned to one core (`taskset -c 0`;
-/// Legible counts the processors it may use, `LegibleSystem.Processors`), and on every core.
+/// Legible counts the processors it may use, `LegibleBatch.Processors`), and on every core.
 /// Medians of five runs, taking turns. Each row: both sides' time and peak, and their ratios,
 /// which the issue asks at most 4.5 (time) and 2 (memory).
 func lettersBenchmark() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import LegibleSystem
+@testable import LegibleBatch
 
 #if canImport(Glibc)
     import Glibc
