@@ -22,8 +22,9 @@ public final class HandwritingModel {
     /// ink, 9 reads slanted ones by rows along their slant ("Detected lines"), 10 leaves out
     /// lines that read surer turned over ("Writing seen through the paper"), 11 parts a
     /// spread at a gutter its lines' rectangles overlap across, 12 reads a table across a
-    /// spread by its rows ("Detected lines").
-    public static let codeVersion = 12
+    /// spread by its rows, 13 also when a header is written across its cells ("Detected
+    /// lines").
+    public static let codeVersion = 13
 
     /// Whether pages read in `languages` (Tesseract's names joined by `+`) are read with the
     /// French hand head: each is French, the language it helps. Over PP-OCRv6 small it reads the

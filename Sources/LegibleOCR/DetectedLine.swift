@@ -192,7 +192,16 @@ public struct DetectedLine: Equatable, Sendable {
     /// three cells or more. Two pages of writing, each one column, may share their rows on
     /// ruled paper, and are still read page by page.
     static func isTable(_ left: [DetectedLine], _ right: [DetectedLine]) -> Bool {
-        sharesRows(left, right) && [left, right].contains { parted($0, by: \.boxSpan) != nil }
+        sharesRows(left, right) && [left, right].contains(where: hasColumns)
+    }
+
+    /// Whether `lines` part into columns once the few written across them are set aside (a
+    /// table's header, a note across it): lines wider than half the lines' extent, a quarter
+    /// of them at most.
+    static func hasColumns(_ lines: [DetectedLine]) -> Bool {
+        guard let left = lines.map(\.box.x).min(), let right = lines.map(\.box.maxX).max() else { return false }
+        let cells = lines.filter { $0.box.width <= (right - left) / 2 }
+        return cells.count * 4 >= lines.count * 3 && parted(cells, by: \.boxSpan) != nil
     }
 
     /// The line's rectangle's extent from left to right, page pixels.

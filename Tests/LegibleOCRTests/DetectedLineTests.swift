@@ -66,6 +66,24 @@ struct DetectedLineTests {
         #expect(DetectedLine.inReadingOrder(zip(right, left).flatMap { [$0, $1] }) == left + right)
     }
 
+    @Test("a register whose cells sit under a header written across them still reads row by row")
+    func tableUnderHeader() {
+        // The LECTAUREP deeds' FRAN_0187_49914_L (NOTICE): "NUMÉROS ... DATES" is written across
+        // the left page's two columns of cells, so that page did not part into columns and the
+        // spread was read page by page, each entry's number pages away from its parties.
+        let rows = (0..<4).map { 100 + Double($0) * 80 }
+        let headers = [Self.line(50, 20, 450, 50), Self.line(900, 20, 800, 50)]
+        let numbers = rows.map { Self.line(50, $0, 120, 50) }
+        let dates = rows.map { Self.line(300, $0 + 3, 200, 50) }
+        let parties = rows.map { Self.line(900, $0 - 2, 800, 50) }
+        let entries = (0..<4).flatMap { [numbers[$0], dates[$0], parties[$0]] }
+        #expect(DetectedLine.inReadingOrder((parties + numbers + headers + dates).reversed()) == headers + entries)
+        // Two pages of writing sharing rules, one with a heading across it: still page by page.
+        let (left, right) = (rows.map { Self.line(50, $0, 800, 50) }, rows.map { Self.line(950, $0 + 2, 800, 50) })
+        let heading = Self.line(50, 20, 800, 50)
+        #expect(DetectedLine.inReadingOrder([heading] + zip(right, left).flatMap { [$0, $1] }) == [heading] + left + right)
+    }
+
     /// A line 2,400 pixels long and 90 thick, rising `rise` pixels to the right, its middle at
     /// (`x` + 1,200, `y`); its bounds the rectangle's.
     static func slanted(x: Double, y: Double, rise: Double, length: Double = 2400, thickness: Double = 90) -> DetectedLine {
