@@ -24,7 +24,9 @@ public enum Processors {
         var count = 0
         for range in line.dropFirst("Cpus_allowed_list:".count).split(separator: ",") {
             let ends = range.split(separator: "-").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard let first = ends.first ?? nil, let last = ends.last ?? nil, ends.count <= 2, last >= first else { return nil }
+            // A range past any machine's processors is no answer, not an overflow.
+            guard let first = ends.first ?? nil, let last = ends.last ?? nil, ends.count <= 2, last >= first, last - first < 1 << 20
+            else { return nil }
             count += last - first + 1
         }
         return count > 0 ? count : nil
@@ -47,9 +49,12 @@ public enum Processors {
         return share(quota, period)
     }
 
+    /// Nil for a share that is not a number of processors (not finite, or past 2^20), which
+    /// `Int(_:)` would trap on.
     private static func share(_ quota: Double, _ period: Double) -> Int? {
-        guard quota > 0, period > 0 else { return nil }
-        return max(1, Int((quota / period).rounded(.up)))
+        let share = (quota / period).rounded(.up)
+        guard quota > 0, period > 0, share.isFinite, share < Double(1 << 20) else { return nil }
+        return max(1, Int(share))
     }
 
     /// The tightest quota on this process's control group or any group above it, read from

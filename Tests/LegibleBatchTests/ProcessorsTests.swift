@@ -17,6 +17,7 @@ struct ProcessorsTests {
         #expect(Processors.allowed(status: "Cpus_allowed_list:\t3-1\n") == nil)
         #expect(Processors.allowed(status: "Cpus_allowed_list:\tx\n") == nil)
         #expect(Processors.allowed(status: "Cpus_allowed:\t3\n") == nil)
+        #expect(Processors.allowed(status: "Cpus_allowed_list:\t0-9223372036854775807\n") == nil)
     }
 
     @Test("a quota is processors' worth of time a period, rounded up; none when unlimited")
@@ -27,6 +28,10 @@ struct ProcessorsTests {
         #expect(Processors.quota(cfsQuota: "-1\n", cfsPeriod: "100000\n") == nil)
         #expect(Processors.quota(cfsQuota: "400000\n", cfsPeriod: "100000\n") == 4)
         #expect(Processors.quota(cfsQuota: "", cfsPeriod: "100000") == nil)
+        // Numbers no kernel writes, which must not trap converting to Int.
+        #expect(Processors.quota(cpuMax: "inf 100000") == nil)
+        #expect(Processors.quota(cpuMax: "1e300 1") == nil)
+        #expect(Processors.quota(cpuMax: "nan 100000") == nil)
     }
 
     @Test("a control group is read with every group above it, and never through . or ..")
